@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true ou false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'use development, production ou test' }).default('development'),
+    PORT: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um número inteiro').min(1).max(65535, 'deve estar entre 1 e 65535').default(3000),
+    DATA_DIR: z.string().trim().min(1, 'não pode ser vazio').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, 'deve ser uma URL postgres:// ou postgresql://')
+      .optional(),
+    BRAND_NAME: z.string().trim().min(1, 'não pode ser vazio').max(60, 'no máximo 60 caracteres').default('JusConecta'),
+    APP_URL: z.url({ message: 'deve ser uma URL completa, como https://www.exemplo.com.br' }).optional(),
+    APP_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+    SEED_DEMO: booleanFromEnv.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Seconds an anonymous public page may be served from the in-process page cache (0 turns it off). */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'é obrigatório quando DATABASE_URL está definido' });
+    }
+  });
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  brandName: string;
+  appUrl: string;
+  appSecret: string;
+  seedDemo: boolean;
+  logLevel: string;
+  pageCacheSeconds: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the environment. Without DATABASE_URL the secret is generated once and kept in
+ * DATA_DIR, so sessions survive restarts of the embedded demo without any set-up.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'ambiente'}: ${i.message}`);
+    throw new ConfigError(`Configuração inválida nas variáveis de ambiente:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    brandName: env.BRAND_NAME,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    logLevel: env.NODE_ENV === 'test' && !source.LOG_LEVEL ? 'silent' : env.LOG_LEVEL,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}
+
+let current: AppConfig | undefined;
+
+/** The configuration of this process, read once. */
+export function getConfig(): AppConfig {
+  current ??= loadConfig();
+  return current;
+}

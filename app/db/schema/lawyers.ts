@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { CITY_IDS, LAWYER_STATUSES, PRACTICE_AREA_IDS, STATE_CODES } from '~/modules/catalog/catalog';
+import { user } from './auth';
+import { oneOf } from './sql-helpers';
+
+/** A lawyer's public profile. Its id is the auth user's id (spec part 1 §3). */
+export const lawyerProfiles = pgTable(
+  'lawyer_profiles',
+  {
+    id: text('id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    email: text('email').notNull(),
+    numeroOab: text('numero_oab').notNull(),
+    /** The state (UF) of the OAB Seccional; shown as 'OAB/SP 123456' (DECISIONS.md). */
+    oabUf: text('oab_uf').notNull(),
+    whatsapp: text('whatsapp').notNull(),
+    whatsappNotificacoes: text('whatsapp_notificacoes'),
+    biografia: text('biografia').notNull(),
+    fotoUrl: text('foto_url'),
+    slug: text('slug').notNull().unique(),
+    status: text('status', { enum: LAWYER_STATUSES }).notNull().default('pending'),
+    /**
+     * A random position on the daily search rotation (0 .. 2^31-1), fixed at creation. Search orders a
+     * plan level by this key starting from a point that moves every day (see lawyers/search-order.ts).
+     */
+    rotationKey: integer('rotation_key').notNull().default(sql`floor(random() * 2147483647)::int`),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('lawyer_profiles_status_check', oneOf(t.status, LAWYER_STATUSES)),
+    check('lawyer_profiles_oab_uf_check', oneOf(t.oabUf, STATE_CODES)),
+    check('lawyer_profiles_numero_oab_check', sql`${t.numeroOab} ~ '^[0-9]{3,10}$'`),
+    check('lawyer_profiles_whatsapp_check', sql`${t.whatsapp} ~ '^[0-9]{10,15}$'`),
+    index('lawyer_profiles_status_rotation_idx').on(t.status, t.rotationKey),
+    index('lawyer_profiles_created_at_idx').on(t.createdAt),
+    index('lawyer_profiles_oab_idx').on(t.oabUf, t.numeroOab),
+  ],
+);
+
+export const lawyerPracticeAreas = pgTable(
+  'lawyer_practice_areas',
+  {
+    lawyerId: text('lawyer_id').notNull().references(() => lawyerProfiles.id, { onDelete: 'cascade' }),
+    areaId: text('area_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lawyerId, t.areaId] }),
+    // Search filters by area first, then joins to the lawyer.
+    index('lawyer_practice_areas_area_idx').on(t.areaId, t.lawyerId),
+    check('lawyer_practice_areas_area_check', oneOf(t.areaId, PRACTICE_AREA_IDS)),
+  ],
+);
+
+export const lawyerCities = pgTable(
+  'lawyer_cities',
+  {
+    lawyerId: text('lawyer_id').notNull().references(() => lawyerProfiles.id, { onDelete: 'cascade' }),
+    cityId: text('city_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lawyerId, t.cityId] }),
+    index('lawyer_cities_city_idx').on(t.cityId, t.lawyerId),
+    check('lawyer_cities_city_check', oneOf(t.cityId, CITY_IDS)),
+  ],
+);

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/modules/catalog/catalog';
+import { lawyerProfiles } from './lawyers';
+import { oneOf } from './sql-helpers';
+
+export const LEAD_STATUSES = ['novo', 'em_andamento', 'concluido'] as const;
+
+/** A client's request for help, stored once; it is copied as one lead per matching lawyer. */
+export const leadRequests = pgTable(
+  'lead_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    email: text('email').notNull(),
+    whatsapp: text('whatsapp').notNull(),
+    cidade: text('cidade').notNull(),
+    areaAtuacao: text('area_atuacao').notNull(),
+    descricao: text('descricao').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('lead_requests_cidade_check', oneOf(t.cidade, CITY_IDS)),
+    check('lead_requests_area_check', oneOf(t.areaAtuacao, PRACTICE_AREA_IDS)),
+    index('lead_requests_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** A CRM stage; each lawyer owns their own list (DECISIONS.md). */
+export const leadStatuses = pgTable(
+  'lead_statuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lawyerId: text('lawyer_id').notNull().references(() => lawyerProfiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    orderIndex: integer('order_index').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('lead_statuses_color_check', oneOf(t.color, STAGE_COLORS.map((c) => c.value))),
+    check('lead_statuses_name_check', sql`length(trim(${t.name})) > 0`),
+    index('lead_statuses_lawyer_order_idx').on(t.lawyerId, t.orderIndex),
+  ],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The client request this lead copies; null for a lead a lawyer typed in themselves. */
+    requestId: uuid('request_id').references(() => leadRequests.id, { onDelete: 'set null' }),
+    nome: text('nome').notNull(),
+    email: text('email').notNull(),
+    telefone: text('telefone').notNull(),
+    cidade: text('cidade').notNull(),
+    areaInteresse: text('area_interesse').notNull(),
+    mensagem: text('mensagem'),
+    status: text('status', { enum: LEAD_STATUSES }).notNull().default('novo'),
+    // A deleted stage never takes leads with it: the app refuses to delete a stage that has leads, and a
+    // deleted lawyer's stages go while their leads are unassigned (the client's request survives).
+    statusId: uuid('status_id').references(() => leadStatuses.id, { onDelete: 'set null' }),
+    assignedTo: text('assigned_to').references(() => lawyerProfiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('leads_status_check', oneOf(t.status, LEAD_STATUSES)),
+    check('leads_cidade_check', oneOf(t.cidade, CITY_IDS)),
+    check('leads_area_check', oneOf(t.areaInteresse, PRACTICE_AREA_IDS)),
+    index('leads_assigned_created_idx').on(t.assignedTo, t.createdAt),
+    index('leads_assigned_updated_idx').on(t.assignedTo, t.updatedAt),
+    index('leads_status_id_idx').on(t.statusId),
+    index('leads_created_at_idx').on(t.createdAt),
+    index('leads_email_idx').on(sql`lower(${t.email})`),
+    index('leads_request_idx').on(t.requestId),
+  ],
+);

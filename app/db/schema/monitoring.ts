@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { lawyerProfiles } from './lawyers';
+import { oneOf } from './sql-helpers';
+
+export const MONITORING_FREQUENCIES = ['DIARIA', 'SEMANAL'] as const;
+export const MONITORING_STATUSES = ['PENDENTE', 'ENCONTRADO', 'NAO_ENCONTRADO'] as const;
+export const PROCESS_UPDATE_TYPES = ['ANDAMENTO', 'DECISAO', 'DESPACHO', 'SENTENCA'] as const;
+
+export const monitoredProcesses = pgTable(
+  'monitored_processes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lawyerId: text('lawyer_id').notNull().references(() => lawyerProfiles.id, { onDelete: 'cascade' }),
+    /** The CNJ number as typed in the CNJ mask: NNNNNNN-DD.AAAA.J.TR.OOOO. */
+    numero: text('numero').notNull(),
+    tribunal: text('tribunal'),
+    frequencia: text('frequencia', { enum: MONITORING_FREQUENCIES }).notNull().default('DIARIA'),
+    status: text('status', { enum: MONITORING_STATUSES }).notNull().default('PENDENTE'),
+    /** The monitoring provider's own id for this process (Escavador, DataJud or the simulator). */
+    providerRef: text('provider_ref'),
+    ultimaVerificacao: timestamp('ultima_verificacao', { withTimezone: true }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('monitored_processes_frequencia_check', oneOf(t.frequencia, MONITORING_FREQUENCIES)),
+    check('monitored_processes_status_check', oneOf(t.status, MONITORING_STATUSES)),
+    check('monitored_processes_numero_check', sql`${t.numero} ~ '^[0-9]{7}-[0-9]{2}\\.[0-9]{4}\\.[0-9]\\.[0-9]{2}\\.[0-9]{4}$'`),
+    uniqueIndex('monitored_processes_lawyer_numero_idx').on(t.lawyerId, t.numero),
+  ],
+);
+
+export const processUpdates = pgTable(
+  'process_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    processoId: uuid('processo_id').notNull().references(() => monitoredProcesses.id, { onDelete: 'cascade' }),
+    data: timestamp('data', { withTimezone: true }).notNull(),
+    descricao: text('descricao').notNull(),
+    tipo: text('tipo', { enum: PROCESS_UPDATE_TYPES }).notNull().default('ANDAMENTO'),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('process_updates_tipo_check', oneOf(t.tipo, PROCESS_UPDATE_TYPES)),
+    // A movement is stored once, matched on its date and description (DECISIONS.md).
+    uniqueIndex('process_updates_once_idx').on(t.processoId, t.data, sql`md5(${t.descricao})`),
+    index('process_updates_processo_data_idx').on(t.processoId, t.data),
+  ],
+);
