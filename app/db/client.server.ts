@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -106,4 +107,10 @@ export async function migrateDatabase(opened: OpenDatabase = currentDatabase()):
     await client.query('select pg_advisory_unlock(7283401)').catch(() => undefined);
     await client.end();
   }
+}
+
+/** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
+export async function selectRows<T>(query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,0 +1,21 @@
+/**
+ * A one-time message carried across a redirect ('Login realizado com sucesso!'), in a short-lived
+ * cookie that the root route reads and clears. Works without JavaScript.
+ */
+const COOKIE = 'jusconecta_toast';
+
+export function flashToastCookie(message: string): string {
+  return `${COOKIE}=${encodeURIComponent(message)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
+}
+
+export const clearFlashToastCookie = `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+
+export function readFlashToast(request: Request): string | null {
+  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(request.headers.get('cookie') ?? '');
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]).slice(0, 300);
+  } catch {
+    return null;
+  }
+}

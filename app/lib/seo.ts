@@ -1,0 +1,44 @@
+import type { MetaDescriptor } from 'react-router';
+
+export interface SiteInfo {
+  brandName: string;
+  appUrl: string;
+}
+
+interface PageMetaInput {
+  site: SiteInfo | undefined;
+  title: string;
+  description: string;
+  /** The canonical path, e.g. '/advogado/joaosilva'. */
+  path: string;
+  type?: 'website' | 'profile' | 'article';
+  noindex?: boolean;
+}
+
+/** Title, description, canonical URL and Open Graph / Twitter tags of a page. */
+export function pageMeta({ site, title, description, path, type = 'website', noindex }: PageMetaInput): MetaDescriptor[] {
+  const brand = site?.brandName ?? 'JusConecta';
+  const url = `${site?.appUrl ?? ''}${path}`;
+  const fullTitle = title.includes(brand) ? title : `${title} | ${brand}`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: brand },
+    { property: 'og:locale', content: 'pt_BR' },
+    { property: 'og:type', content: type },
+    { property: 'og:title', content: fullTitle },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: fullTitle },
+    { name: 'twitter:description', content: description },
+  ];
+  if (noindex) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
+}
+
+/** A JSON-LD block, escaped so that no value can close the script element. */
+export function jsonLd(value: unknown): MetaDescriptor {
+  return { 'script:ld+json': value } as MetaDescriptor;
+}

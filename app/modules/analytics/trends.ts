@@ -1,0 +1,134 @@
+/**
+ * Pure rules of the lawyer dashboard's numbers (spec part 1 §9): the time windows that are compared
+ * and the percent change between them. Browser-safe: no server imports.
+ */
+
+export const SAO_PAULO_TIME_ZONE = 'America/Sao_Paulo';
+
+const DAY_MS = 86_400_000;
+
+/** A half-open time range: `start <= t < end`. */
+export interface TimeWindow {
+  start: Date;
+  end: Date;
+}
+
+export interface ComparedWindows {
+  current: TimeWindow;
+  previous: TimeWindow;
+}
+
+/**
+ * Views and clicks: the last `days` days up to `now`, and the `days` days before that. An event at
+ * exactly `now` counts: the current window ends one millisecond after it.
+ */
+export function rollingWindows(now: Date, days = 30): ComparedWindows {
+  const end = new Date(now.getTime() + 1);
+  const split = new Date(now.getTime() - days * DAY_MS);
+  const start = new Date(now.getTime() - 2 * days * DAY_MS);
+  return { current: { start: split, end }, previous: { start, end: split } };
+}
+
+/**
+ * Leads: the current calendar month up to `now`, and the whole previous calendar month, with months as
+ * they are on the wall clocks of São Paulo (DECISIONS.md), not in UTC.
+ */
+export function calendarMonthWindows(now: Date, timeZone = SAO_PAULO_TIME_ZONE): ComparedWindows {
+  const thisMonth = startOfZonedMonth(now, timeZone, 0);
+  const lastMonth = startOfZonedMonth(now, timeZone, -1);
+  return {
+    current: { start: thisMonth, end: new Date(now.getTime() + 1) },
+    previous: { start: lastMonth, end: thisMonth },
+  };
+}
+
+/**
+ * The instant at which the calendar month `monthOffset` months away from the one containing `now`
+ * begins in `timeZone` (midnight of its first day there, or the first instant after it when a
+ * daylight-saving change skipped midnight, as Brazil's once did).
+ */
+export function startOfZonedMonth(now: Date, timeZone: string, monthOffset = 0): Date {
+  const { year, month } = zonedParts(now, timeZone);
+  // Date.UTC rolls month 0 back into December of the year before, and 13 into January after.
+  const wallClockMidnight = Date.UTC(year, month - 1 + monthOffset, 1);
+  const target = new Date(wallClockMidnight);
+  // The zone's offset a day before and a day after: they differ only around a daylight-saving change.
+  // Of the two readings, keep the earliest instant whose wall clock is already in the target month.
+  const candidates = [DAY_MS, -DAY_MS].map((shift) => wallClockMidnight - offsetMs(new Date(wallClockMidnight + shift), timeZone));
+  const inMonth = candidates.filter((instant) => {
+    const local = zonedParts(new Date(instant), timeZone);
+    return local.year === target.getUTCFullYear() && local.month === target.getUTCMonth() + 1;
+  });
+  return new Date(Math.min(...(inMonth.length > 0 ? inMonth : candidates)));
+}
+
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function zonedParts(date: Date, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at `date` (negative west of Greenwich: -3 h in São Paulo). */
+function offsetMs(date: Date, timeZone: string): number {
+  const p = zonedParts(date, timeZone);
+  const asIfUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asIfUtc - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/**
+ * Views and clicks: percent change against the previous window, as a whole number; 100 when the
+ * previous window had nothing and this one has something, 0 when both are empty.
+ */
+export function periodTrend(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) / previous) * 100);
+}
+
+/** Leads: (current - previous) / previous * 100 as a whole number; 0 when last month had none. */
+export function monthTrend(current: number, previous: number): number {
+  if (previous === 0) return 0;
+  return Math.round(((current - previous) / previous) * 100);
+}
+
+const wholeNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** '+25% em relação ao período anterior', '-10% em relação ao período anterior', '0% em relação ao período anterior'. */
+export function trendText(trend: number): string {
+  const sign = trend > 0 ? '+' : trend < 0 ? '-' : '';
+  return `${sign}${wholeNumber.format(Math.abs(trend))}% em relação ao período anterior`;
+}
+
+export type TrendDirection = 'up' | 'down' | 'flat';
+
+export function trendDirection(trend: number): TrendDirection {
+  return trend > 0 ? 'up' : trend < 0 ? 'down' : 'flat';
+}

@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest';
+import { CITIES, CITIES_BY_LABEL, cityLabel, PLANS, planLevel, PRACTICE_AREAS, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from './catalog';
+
+describe('catalogue', () => {
+  test('16 practice areas with Direito labels, except the two the spec names', () => {
+    expect(PRACTICE_AREAS).toHaveLength(16);
+    const notDireito = PRACTICE_AREAS.filter((a) => !a.label.startsWith('Direito ')).map((a) => a.label);
+    expect(notDireito.sort()).toEqual(['Arbitragem e Mediação', 'Propriedade Intelectual']);
+  });
+
+  test('44 cities: the 27 capitals and 17 large cities, ids like sp_sao_paulo, labels like São Paulo - SP', () => {
+    expect(CITIES).toHaveLength(44);
+    expect(new Set(CITIES.map((c) => c.state)).size).toBe(27);
+    const saoPaulo = CITIES.find((c) => c.id === 'sp_sao_paulo');
+    expect(saoPaulo?.label).toBe('São Paulo - SP');
+    for (const id of ['rj_rio_de_janeiro', 'df_brasilia', 'mg_belo_horizonte', 'sp_campinas', 'sp_santos', 'sc_joinville', 'pr_londrina', 'rs_caxias_do_sul']) {
+      expect(CITIES.some((c) => c.id === id), id).toBe(true);
+    }
+  });
+
+  test('lists are sorted alphabetically by label, accents ignored', () => {
+    const labels = CITIES_BY_LABEL.map((c) => c.label);
+    expect(labels[0]).toBe('Aracaju - SE');
+    expect(labels.indexOf('Belém - PA')).toBeLessThan(labels.indexOf('Belo Horizonte - MG'));
+    expect(PRACTICE_AREAS_BY_LABEL[0]?.label).toBe('Arbitragem e Mediação');
+    expect(PRACTICE_AREAS_BY_LABEL.at(-1)?.label).toBe('Propriedade Intelectual');
+  });
+
+  test('unknown codes are prettified instead of hidden', () => {
+    expect(practiceAreaLabel('familia')).toBe('Direito de Família');
+    expect(practiceAreaLabel('direito_esportivo')).toBe('Direito Esportivo');
+    expect(cityLabel('sp_sao_paulo')).toBe('São Paulo - SP');
+    expect(cityLabel('ba_vitoria_da_conquista')).toBe('Vitoria Da Conquista - BA');
+  });
+
+  test('plans follow DECISIONS.md: prices, levels, quotas and monitoring caps', () => {
+    expect(PLANS.map((p) => [p.id, p.level, p.priceBrl, p.leadsPerMonth, p.monitoredProcesses])).toEqual([
+      ['gratuito', 0, 0, 5, 0],
+      ['basico', 1, 297, 20, 0],
+      ['intermediario', 2, 497, 50, 5],
+      ['premium', 3, 997, 150, 20],
+    ]);
+    expect(PLANS.filter((p) => p.popular).map((p) => p.id)).toEqual(['intermediario']);
+    expect(planLevel(undefined)).toBe(0);
+    expect(planLevel('premium')).toBe(3);
+  });
+});

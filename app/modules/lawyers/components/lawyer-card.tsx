@@ -1,0 +1,51 @@
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { formatOab } from '../contact';
+import type { LawyerCardData } from '../lawyers.server';
+import { LawyerAvatar } from './lawyer-avatar';
+import { WhatsAppButton } from './whatsapp-button';
+
+export function LawyerCard({ lawyer, brandName }: { lawyer: LawyerCardData; brandName: string }) {
+  const profileHref = `/advogado/${lawyer.slug || lawyer.id}`;
+  return (
+    <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center gap-4">
+        <LawyerAvatar nome={lawyer.nome} fotoUrl={lawyer.fotoUrl} />
+        <div className="min-w-0">
+          <h2 className="text-lg leading-snug font-semibold text-slate-900">
+            <Link to={profileHref} className="hover:text-brand-700 hover:underline">
+              {lawyer.nome}
+            </Link>
+          </h2>
+          <p className="text-sm text-slate-600">{formatOab(lawyer.oabUf, lawyer.numeroOab)}</p>
+        </div>
+      </div>
+      <ul aria-label="Áreas de atuação" className="mt-4 flex flex-wrap gap-2">
+        {lawyer.areas.map((area) => (
+          <li key={area} className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-800">
+            {practiceAreaLabel(area)}
+          </li>
+        ))}
+      </ul>
+      <ul aria-label="Cidades atendidas" className="mt-3 flex flex-wrap gap-2">
+        {lawyer.cidades.map((city) => (
+          <li key={city} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
+            <MapPin aria-hidden="true" className="size-3" />
+            {cityLabel(city)}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
+        <Link
+          to={profileHref}
+          aria-label={`Ver perfil completo de ${lawyer.nome}`}
+          className="inline-flex flex-1 items-center justify-center rounded-md border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Ver perfil completo
+        </Link>
+        <WhatsAppButton lawyerId={lawyer.id} nome={lawyer.nome} whatsapp={lawyer.whatsapp} brandName={brandName} source="busca" className="flex-1 text-sm" />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest';
+import { parseSearchFilters, resultCountText, searchHref } from './lawyers.schemas';
+import { rotationStart, saoPauloDayNumber } from './search-order';
+
+describe('search filters in the URL', () => {
+  test('known filters are kept', () => {
+    expect(parseSearchFilters(new URLSearchParams('area=familia&cidade=pr_curitiba&pagina=2'))).toEqual({ area: 'familia', cidade: 'pr_curitiba', pagina: 2 });
+  });
+
+  test('unknown values and the all option are ignored, never an error', () => {
+    expect(parseSearchFilters(new URLSearchParams('area=astrologia&cidade=xx_atlantida&pagina=-3'))).toEqual({ area: undefined, cidade: undefined, pagina: 1 });
+    expect(parseSearchFilters(new URLSearchParams('area=&cidade=&pagina=abc'))).toEqual({ area: undefined, cidade: undefined, pagina: 1 });
+    expect(parseSearchFilters(new URLSearchParams('area=__proto__&pagina=1e9'))).toMatchObject({ area: undefined, pagina: 1 });
+  });
+
+  test('a search is a link with only the filters that are set', () => {
+    expect(searchHref({ area: 'familia', pagina: 1 })).toBe('/busca?area=familia');
+    expect(searchHref({ cidade: 'sp_santos', pagina: 3 }, '/advogado')).toBe('/advogado?cidade=sp_santos&pagina=3');
+    expect(searchHref({})).toBe('/busca');
+  });
+
+  test('count text is singular for one and plural otherwise', () => {
+    expect(resultCountText(1)).toBe('1 advogado encontrado');
+    expect(resultCountText(2)).toBe('2 advogados encontrados');
+    expect(resultCountText(1234)).toBe('1.234 advogados encontrados');
+  });
+});
+
+describe('daily rotation', () => {
+  test('the day follows São Paulo time, not UTC', () => {
+    // 01:30 UTC on the 2nd is still 22:30 on the 1st in São Paulo.
+    expect(saoPauloDayNumber(new Date('2025-06-02T01:30:00Z'))).toBe(saoPauloDayNumber(new Date('2025-06-01T12:00:00Z')));
+    expect(saoPauloDayNumber(new Date('2025-06-02T04:00:00Z'))).toBe(saoPauloDayNumber(new Date('2025-06-01T12:00:00Z')) + 1);
+  });
+
+  test('the start is stable within a day and moves every day, spread over the whole circle', () => {
+    expect(rotationStart(new Date('2025-06-01T10:00:00-03:00'))).toBe(rotationStart(new Date('2025-06-01T23:59:00-03:00')));
+    const starts = Array.from({ length: 30 }, (_, d) => rotationStart(new Date(Date.UTC(2025, 5, 1 + d, 15))));
+    expect(new Set(starts).size).toBe(30);
+    // Every tenth of the circle is visited within 30 days.
+    const tenths = new Set(starts.map((s) => Math.floor((s / 2147483647) * 10)));
+    expect(tenths.size).toBe(10);
+  });
+});

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { db } from '~/db/client.server';
+import { lawyerProfiles } from '~/db/schema/lawyers';
+import { createLawyer, createLawyers, expirePlan } from '../../../tests/factories/lawyers';
+import { SEARCH_PAGE_SIZE } from './lawyers.schemas';
+import { findApprovedLawyers, generateUniqueSlug, getPublicLawyerProfile, listApprovedProfileSlugs } from './lawyers.server';
+
+const everywhere = { area: undefined, cidade: undefined, pagina: 1 };
+
+describe('public search', () => {
+  test('finds approved lawyers by practice area and city, with their areas and cities', async () => {
+    const curitiba = await createLawyer({ nome: 'Paula Curitiba', areas: ['familia', 'civil'], cities: ['pr_curitiba', 'pr_londrina'], oabUf: 'PR' });
+    await createLawyer({ nome: 'Outra Área', areas: ['penal'], cities: ['pr_curitiba'] });
+    await createLawyer({ nome: 'Outra Cidade', areas: ['familia'], cities: ['sp_santos'] });
+
+    const result = await findApprovedLawyers({ area: 'familia', cidade: 'pr_curitiba', pagina: 1 });
+    expect(result.total).toBe(1);
+    expect(result.lawyers).toEqual([
+      expect.objectContaining({ id: curitiba.id, nome: 'Paula Curitiba', areas: ['civil', 'familia'], cidades: ['pr_curitiba', 'pr_londrina'], oabUf: 'PR' }),
+    ]);
+  });
+
+  test('never shows pending or rejected lawyers', async () => {
+    await createLawyer({ nome: 'Aprovada' });
+    await createLawyer({ nome: 'Pendente', status: 'pending' });
+    await createLawyer({ nome: 'Rejeitada', status: 'rejected' });
+    const result = await findApprovedLawyers(everywhere);
+    expect(result.lawyers.map((l) => l.nome)).toEqual(['Aprovada']);
+  });
+
+  test('higher plan levels come first; an expired paid plan does not lift anyone', async () => {
+    const free = await createLawyer({ plan: 'gratuito' });
+    const premium = await createLawyer({ plan: 'premium' });
+    const basic = await createLawyer({ plan: 'basico' });
+    const expired = await createLawyer({ plan: 'premium' });
+    await expirePlan(expired.id);
+    const ids = (await findApprovedLawyers(everywhere)).lawyers.map((l) => l.id);
+    expect(ids.slice(0, 2)).toEqual([premium.id, basic.id]);
+    expect(ids.slice(2).sort()).toEqual([free.id, expired.id].sort());
+  });
+
+  test('within a level the order rotates daily, is stable within a day, and pages never repeat a lawyer', async () => {
+    await createLawyers(60);
+    const monday = new Date('2025-06-02T15:00:00Z');
+    const pages = await Promise.all([1, 2, 3].map((pagina) => findApprovedLawyers({ ...everywhere, pagina }, monday)));
+    expect(pages.map((p) => p.lawyers.length)).toEqual([SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE, 12]);
+    expect(pages.every((p) => p.total === 60 && p.pageCount === 3)).toBe(true);
+    const all = pages.flatMap((p) => p.lawyers.map((l) => l.id));
+    expect(new Set(all).size).toBe(60);
+
+    const laterThatDay = await findApprovedLawyers(everywhere, new Date('2025-06-02T23:00:00Z'));
+    expect(laterThatDay.lawyers.map((l) => l.id)).toEqual(pages[0]!.lawyers.map((l) => l.id));
+    const nextWeek = await findApprovedLawyers(everywhere, new Date('2025-06-09T15:00:00Z'));
+    expect(nextWeek.lawyers.map((l) => l.id)).not.toEqual(pages[0]!.lawyers.map((l) => l.id));
+  });
+
+  test('a page past the end is empty but still tells the total', async () => {
+    await createLawyers(3);
+    const result = await findApprovedLawyers({ ...everywhere, pagina: 9 });
+    expect(result.lawyers).toEqual([]);
+    expect(result.total).toBe(3);
+  });
+});
+
+describe('public profile', () => {
+  test('is found by slug, and by id with a hint to redirect to the slug', async () => {
+    const ana = await createLawyer({ nome: 'Ana Lúcia Prado', areas: ['trabalho'], cities: ['mg_belo_horizonte'] });
+    const bySlug = await getPublicLawyerProfile('analuciaprado');
+    expect(bySlug).toMatchObject({ matchedBy: 'slug', profile: { id: ana.id, nome: 'Ana Lúcia Prado', areas: ['trabalho'], cidades: ['mg_belo_horizonte'] } });
+    expect(await getPublicLawyerProfile(ana.id)).toMatchObject({ matchedBy: 'id', profile: { slug: 'analuciaprado' } });
+  });
+
+  test('pending, rejected and unknown lawyers are not found', async () => {
+    const pending = await createLawyer({ status: 'pending' });
+    const rejected = await createLawyer({ status: 'rejected' });
+    expect(await getPublicLawyerProfile(pending.slug)).toBeNull();
+    expect(await getPublicLawyerProfile(rejected.id)).toBeNull();
+    expect(await getPublicLawyerProfile('ninguem')).toBeNull();
+  });
+
+  test('the sitemap lists approved profiles only', async () => {
+    const approved = await createLawyer();
+    await createLawyer({ status: 'pending' });
+    expect((await listApprovedProfileSlugs()).map((p) => p.slug)).toEqual([approved.slug]);
+  });
+});
+
+describe('slugs', () => {
+  test('a second lawyer with the same name gets the next free number', async () => {
+    await createLawyer({ nome: 'Carlos Eduardo Lima' });
+    expect(await generateUniqueSlug('Carlos Eduardo Lima')).toBe('carloseduardolima1');
+    await createLawyer({ nome: 'Carlos Eduardo Lima' });
+    const [second] = await db.select({ slug: lawyerProfiles.slug }).from(lawyerProfiles).where(eq(lawyerProfiles.slug, 'carloseduardolima1'));
+    expect(second?.slug).toBe('carloseduardolima1');
+    expect(await generateUniqueSlug('Carlos Eduardo Lima')).toBe('carloseduardolima2');
+  });
+});

@@ -1,0 +1,173 @@
+import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { db, selectRows } from '~/db/client.server';
+import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
+import { pickFreeSlug, slugBase } from '~/lib/slugify';
+import { SEARCH_PAGE_SIZE, type SearchFilters } from './lawyers.schemas';
+import { rotationStart } from './search-order';
+
+export interface LawyerCardData {
+  id: string;
+  nome: string;
+  slug: string;
+  fotoUrl: string | null;
+  whatsapp: string;
+  numeroOab: string;
+  oabUf: string;
+  areas: string[];
+  cidades: string[];
+}
+
+export interface LawyerSearchPage {
+  lawyers: LawyerCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** The plan level of a lawyer's active, unexpired plan (0 without one), as SQL over `lp`. */
+const planLevelOfLawyer = sql`coalesce((
+  select case pl.plan_type when 'premium' then 3 when 'intermediario' then 2 when 'basico' then 1 else 0 end
+  from lawyer_plans pl
+  where pl.lawyer_id = lp.id and pl.status = 'active' and (pl.end_date is null or pl.end_date > now())
+), 0)`;
+
+function searchConditions(filters: SearchFilters): SQL[] {
+  const conditions = [sql`lp.status = 'approved'`];
+  if (filters.area) {
+    conditions.push(sql`exists (select 1 from lawyer_practice_areas a where a.lawyer_id = lp.id and a.area_id = ${filters.area})`);
+  }
+  if (filters.cidade) {
+    conditions.push(sql`exists (select 1 from lawyer_cities c where c.lawyer_id = lp.id and c.city_id = ${filters.cidade})`);
+  }
+  return conditions;
+}
+
+/**
+ * One page of approved lawyers matching the filters: higher plan level first, then today's rotation
+ * (search-order.ts). One round trip: the page is chosen first, then only its 24 rows get their areas
+ * and cities.
+ */
+export async function findApprovedLawyers(filters: SearchFilters, now = new Date()): Promise<LawyerSearchPage> {
+  const conditions = searchConditions(filters);
+  const start = rotationStart(now);
+  const offset = (filters.pagina - 1) * SEARCH_PAGE_SIZE;
+
+  const rows = await selectRows<{
+    id: string; nome: string; slug: string; foto_url: string | null; whatsapp: string; numero_oab: string;
+    oab_uf: string; total: number; areas: string[] | null; cidades: string[] | null;
+  }>(sql`
+    select page.*,
+      (select array_agg(a.area_id order by a.area_id) from lawyer_practice_areas a where a.lawyer_id = page.id) as areas,
+      (select array_agg(c.city_id order by c.city_id) from lawyer_cities c where c.lawyer_id = page.id) as cidades
+    from (
+      select lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf,
+        count(*) over ()::int as total
+      from lawyer_profiles lp
+      where ${sql.join(conditions, sql` and `)}
+      order by ${planLevelOfLawyer} desc, (lp.rotation_key >= ${start}) desc, lp.rotation_key asc, lp.id
+      limit ${SEARCH_PAGE_SIZE} offset ${offset}
+    ) page
+  `);
+
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && filters.pagina > 1) {
+    // Past the last page: the total still tells the visitor how many there are.
+    total = await countApprovedLawyers(filters);
+  }
+  return {
+    lawyers: rows.map((r) => ({
+      id: r.id,
+      nome: r.nome,
+      slug: r.slug,
+      fotoUrl: r.foto_url,
+      whatsapp: r.whatsapp,
+      numeroOab: r.numero_oab,
+      oabUf: r.oab_uf,
+      areas: r.areas ?? [],
+      cidades: r.cidades ?? [],
+    })),
+    total: Number(total),
+    page: filters.pagina,
+    pageCount: Math.max(1, Math.ceil(Number(total) / SEARCH_PAGE_SIZE)),
+  };
+}
+
+async function countApprovedLawyers(filters: SearchFilters): Promise<number> {
+  const [row] = await selectRows<{ total: number }>(sql`
+    select count(*)::int as total from lawyer_profiles lp where ${sql.join(searchConditions(filters), sql` and `)}`);
+  return Number(row?.total ?? 0);
+}
+
+export interface PublicLawyerProfile extends LawyerCardData {
+  biografia: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * An approved lawyer by slug or by id (the card used either). `matchedBy` tells the route whether to
+ * redirect an id URL to the slug URL. Pending and rejected lawyers are not found.
+ */
+export async function getPublicLawyerProfile(
+  slugOrId: string,
+): Promise<{ profile: PublicLawyerProfile; matchedBy: 'slug' | 'id' } | null> {
+  const [row] = await db
+    .select()
+    .from(lawyerProfiles)
+    .where(and(eq(lawyerProfiles.status, 'approved'), or(eq(lawyerProfiles.slug, slugOrId), eq(lawyerProfiles.id, slugOrId))))
+    .limit(2);
+  if (!row) return null;
+  const [areas, cities] = await Promise.all([
+    db.select({ id: lawyerPracticeAreas.areaId }).from(lawyerPracticeAreas).where(eq(lawyerPracticeAreas.lawyerId, row.id)),
+    db.select({ id: lawyerCities.cityId }).from(lawyerCities).where(eq(lawyerCities.lawyerId, row.id)),
+  ]);
+  return {
+    matchedBy: row.slug === slugOrId ? 'slug' : 'id',
+    profile: {
+      id: row.id,
+      nome: row.nome,
+      slug: row.slug,
+      fotoUrl: row.fotoUrl,
+      whatsapp: row.whatsapp,
+      numeroOab: row.numeroOab,
+      oabUf: row.oabUf,
+      biografia: row.biografia,
+      areas: areas.map((a) => a.id).sort(),
+      cidades: cities.map((c) => c.id).sort(),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    },
+  };
+}
+
+/** Slug and last change of every approved profile, for the sitemap. */
+export async function listApprovedProfileSlugs(): Promise<Array<{ slug: string; updatedAt: Date }>> {
+  return db
+    .select({ slug: lawyerProfiles.slug, updatedAt: lawyerProfiles.updatedAt })
+    .from(lawyerProfiles)
+    .where(eq(lawyerProfiles.status, 'approved'))
+    .orderBy(lawyerProfiles.slug);
+}
+
+/**
+ * A free slug for this name (spec part 1 §4). A concurrent registration taking the same slug is caught
+ * by the unique index; the caller retries.
+ */
+export async function generateUniqueSlug(nome: string, database: Pick<typeof db, 'select'> = db): Promise<string> {
+  const base = slugBase(nome);
+  const taken = await database
+    .select({ slug: lawyerProfiles.slug })
+    .from(lawyerProfiles)
+    .where(like(lawyerProfiles.slug, `${base}%`));
+  return pickFreeSlug(base, taken.map((t) => t.slug));
+}
+
+/** Ids of these lawyers that exist and are approved (used before recording public events). */
+export async function filterApprovedLawyerIds(ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: lawyerProfiles.id })
+    .from(lawyerProfiles)
+    .where(and(inArray(lawyerProfiles.id, ids), eq(lawyerProfiles.status, 'approved')));
+  return rows.map((r) => r.id);
+}

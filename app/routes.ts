@@ -1,0 +1,19 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+// The one explicit URL map: the specification's pt-BR URLs.
+export default [
+  index('routes/public/home.tsx'),
+  route('busca', 'routes/public/search.tsx', { id: 'search' }),
+  route('advogado', 'routes/public/search.tsx', { id: 'lawyer-list' }),
+  route('advogado/:slug', 'routes/public/lawyer-profile.tsx'),
+  route('blog', 'routes/public/blog.tsx'),
+  route('blog/:slug', 'routes/public/blog-post.tsx'),
+  route('login', 'routes/account/login.tsx'),
+  route('logout', 'routes/account/logout.ts'),
+  route('api/auth/*', 'routes/resources/api-auth.ts'),
+  route('api/cliques-whatsapp', 'routes/resources/whatsapp-click.ts'),
+  route('healthz', 'routes/resources/healthz.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
+  route('*', 'routes/public/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,107 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { getCurrentUser } from '~/auth/session.server';
+import { flashToastCookie } from '~/lib/flash-toast.server';
+import { pageMeta } from '~/lib/seo';
+import { fieldErrors, loginSchema } from '~/modules/accounts/accounts.schemas';
+import { signInWithPassword } from '~/modules/accounts/login.server';
+import type { Route } from './+types/login';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect('/area-advogado');
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = loginSchema.safeParse(form);
+  const email = typeof form.email === 'string' ? form.email : '';
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), message: null, email }, { status: 400 });
+  const result = await signInWithPassword(parsed.data, request.headers);
+  if (!result.ok) return data({ errors: {}, message: result.message, email }, { status: result.status });
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
+  headers.append('Set-Cookie', flashToastCookie('Login realizado com sucesso!'));
+  throw redirect('/area-advogado', { headers });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ site: matches[0]?.loaderData.site, title: 'Área do Advogado — Entrar', description: 'Entre na sua área exclusiva de advogado.', path: '/login', noindex: true });
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700';
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formAction === '/login';
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Área do Advogado</h1>
+        <p className="mt-2 text-slate-700">Faça login para acessar sua área exclusiva</p>
+        {actionData?.message ? (
+          <p role="alert" className="mt-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {actionData.message}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-6 space-y-5" noValidate>
+          <div>
+            <label htmlFor="email" className="text-sm font-medium text-slate-800">
+              Email
+            </label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={actionData?.email}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'email-erro' : undefined}
+              className={inputClass}
+            />
+            {errors.email ? (
+              <p id="email-erro" className="mt-1 text-sm text-red-700">
+                {errors.email}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="password" className="text-sm font-medium text-slate-800">
+              Senha
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'senha-erro' : undefined}
+              className={inputClass}
+            />
+            {errors.password ? (
+              <p id="senha-erro" className="mt-1 text-sm text-red-700">
+                {errors.password}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" disabled={submitting} className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80">
+            {submitting ? 'Entrando...' : 'Entrar'}
+          </button>
+        </Form>
+        <div className="mt-6 flex flex-col gap-2 text-sm">
+          <Link to="/esqueci-senha" className="font-medium text-brand-700 hover:underline">
+            Esqueci minha senha?
+          </Link>
+          <p className="text-slate-700">
+            Ainda não tem conta?{' '}
+            <Link to="/registro-advogado" className="font-medium text-brand-700 hover:underline">
+              Cadastre-se aqui
+            </Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { ArrowLeft } from 'lucide-react';
+import { data, Link } from 'react-router';
+import { formatCalendarDate } from '~/lib/format-date';
+import { jsonLd, pageMeta } from '~/lib/seo';
+import { ArticleIllustration } from '~/modules/content/components/article-illustration';
+import { getBlogPost } from '~/modules/content/content.server';
+import type { Route } from './+types/blog-post';
+
+export function loader({ params }: Route.LoaderArgs) {
+  const post = getBlogPost(params.slug);
+  if (!post) return data({ post: null }, { status: 404 });
+  return data({ post }, { headers: { 'X-Page-Cache': '30' } });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
+  const site = matches[0]?.loaderData.site;
+  const post = loaded?.post;
+  if (!post) return pageMeta({ site, title: 'Post não encontrado', description: 'O artigo procurado não existe.', path: `/blog/${params.slug}`, noindex: true });
+  return [
+    ...pageMeta({ site, title: post.title, description: post.excerpt, path: `/blog/${post.slug}`, type: 'article' }),
+    { property: 'article:published_time', content: post.date },
+    jsonLd({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description: post.excerpt,
+      datePublished: post.date,
+      inLanguage: 'pt-BR',
+      author: { '@type': 'Organization', name: post.author },
+      mainEntityOfPage: `${site?.appUrl ?? ''}/blog/${post.slug}`,
+    }),
+  ];
+};
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  if (!post) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">Post não encontrado</h1>
+        <p className="mt-4 text-slate-700">O artigo que você procura não existe ou foi removido.</p>
+        <Link to="/blog" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Voltar ao Blog
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <Link to="/blog" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Voltar ao Blog
+      </Link>
+      <h1 className="mt-6 text-3xl leading-tight font-extrabold text-slate-900 md:text-4xl">{post.title}</h1>
+      <p className="mt-3 text-slate-600">
+        <time dateTime={post.date}>{formatCalendarDate(post.date)}</time> · {post.author} · {post.readingMinutes} min de leitura
+      </p>
+      <ArticleIllustration slug={post.slug} label={post.imageAlt} className="mt-6 h-48 rounded-xl md:h-64" />
+      {/* Sanitised on the server by the content module. */}
+      <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+    </article>
+  );
+}

@@ -1,0 +1,110 @@
+import { MessageCircle, Scale, Search } from 'lucide-react';
+import { Link, useRouteLoaderData } from 'react-router';
+import { pageMeta } from '~/lib/seo';
+import { BlogPostCard } from '~/modules/content/components/blog-post-card';
+import { listBlogPosts } from '~/modules/content/content.server';
+import type { loader as rootLoader } from '~/root';
+import type { Route } from './+types/home';
+
+export function loader() {
+  return { posts: listBlogPosts(3) };
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'X-Page-Cache': '30' });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    site: matches[0]?.loaderData.site,
+    title: `${matches[0]?.loaderData.site.brandName ?? 'JusConecta'} — Encontre o advogado ideal para o seu caso`,
+    description: 'Encontre advogados verificados por área de atuação e cidade, veja o perfil completo e fale direto pelo WhatsApp.',
+    path: '/',
+  });
+
+const STEPS = [
+  { icon: Search, title: 'Busque por especialidade', text: 'Escolha a área do seu caso e a sua cidade para ver advogados verificados pela OAB.' },
+  { icon: MessageCircle, title: 'Entre em contato diretamente', text: 'Abra o perfil do advogado e converse pelo WhatsApp, sem intermediários.' },
+  { icon: Scale, title: 'Resolva seu caso', text: 'Combine o atendimento com o profissional que melhor entende a sua situação.' },
+] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const loggedIn = Boolean(root?.user);
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight md:text-5xl">Encontre o advogado ideal para o seu caso</h1>
+          <p className="mt-5 max-w-2xl text-lg text-brand-100 md:text-xl">
+            Conectamos você aos melhores profissionais jurídicos do Brasil, de forma rápida e simples.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to="/busca" className="rounded-md bg-white px-6 py-3 text-center font-semibold text-brand-900 hover:bg-brand-50">
+              Encontrar Advogado
+            </Link>
+            <Link to="/solicitar-atendimento" className="rounded-md border-2 border-white px-6 py-3 text-center font-semibold text-white hover:bg-white/10">
+              Solicitar Atendimento
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="como-funciona" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="como-funciona" className="text-center text-3xl font-bold text-slate-900">Como funciona</h2>
+        <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+              <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                <step.icon aria-hidden="true" className="size-7" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                <span className="sr-only">Passo {i + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="blog-recente" className="bg-white py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="blog-recente" className="text-3xl font-bold text-slate-900">Artigos recentes</h2>
+            <Link to="/blog" className="font-semibold text-brand-700 hover:underline">
+              Ver todos os artigos
+            </Link>
+          </div>
+          <div className="mt-8 grid gap-6 md:grid-cols-3">
+            {loaderData.posts.map((post) => (
+              <BlogPostCard key={post.slug} post={post} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="Chamadas" className="mx-auto grid max-w-6xl gap-6 px-4 py-16 md:grid-cols-2">
+        <div className="rounded-2xl bg-brand-800 p-8 text-white">
+          <h2 className="text-2xl font-bold">É advogado?</h2>
+          <p className="mt-3 text-brand-100">
+            Cadastre-se, tenha um perfil público verificado e receba pedidos de atendimento da sua área e cidade.
+          </p>
+          <Link
+            to={loggedIn ? '/area-advogado' : '/registro-advogado'}
+            className="mt-6 inline-block rounded-md bg-white px-5 py-3 font-semibold text-brand-900 hover:bg-brand-50"
+          >
+            {loggedIn ? 'Acessar minha área' : 'Cadastrar-se como advogado'}
+          </Link>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <h2 className="text-2xl font-bold text-slate-900">Precisa de ajuda jurídica?</h2>
+          <p className="mt-3 text-slate-700">
+            Conte o seu caso e nós o encaminhamos aos advogados da sua área e cidade, que entram em contato com você.
+          </p>
+          <Link to="/solicitar-atendimento" className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+            Solicitar Atendimento
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

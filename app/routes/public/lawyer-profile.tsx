@@ -1,0 +1,179 @@
+import { ArrowLeft, BadgeCheck, MapPin, Phone } from 'lucide-react';
+import { data, Link, redirect, useRouteLoaderData } from 'react-router';
+import { getCurrentUser } from '~/auth/session.server';
+import { jsonLd, pageMeta } from '~/lib/seo';
+import { cityLabel, findCity, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
+import { WhatsAppButton } from '~/modules/lawyers/components/whatsapp-button';
+import { formatBrazilianPhone, formatOab, internationalWhatsApp } from '~/modules/lawyers/contact';
+import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
+import type { loader as rootLoader } from '~/root';
+import type { Route } from './+types/lawyer-profile';
+
+/** The server counts a view for every profile response that carries this header (see server/app.ts). */
+const PROFILE_VIEW_HEADER = 'X-Analytics-Profile-View';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const found = await getPublicLawyerProfile(params.slug);
+  if (!found) return data({ profile: null }, { status: 404 });
+  const { profile, matchedBy } = found;
+  if (matchedBy === 'id') throw redirect(`/advogado/${profile.slug}`, 301);
+  const viewer = await getCurrentUser(request);
+  const headers = new Headers({ 'X-Page-Cache': '30' });
+  if (viewer?.id !== profile.id) headers.set(PROFILE_VIEW_HEADER, profile.id);
+  return data({ profile }, { headers });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
+  const site = matches[0]?.loaderData.site;
+  const profile = loaded?.profile;
+  if (!profile) {
+    return pageMeta({ site, title: 'Perfil não encontrado', description: 'O advogado que você está procurando não foi encontrado.', path: `/advogado/${params.slug}`, noindex: true });
+  }
+  const areas = profile.areas.map(practiceAreaLabel).join(', ');
+  const cities = profile.cidades.map(cityLabel).join(', ');
+  const url = `${site?.appUrl ?? ''}/advogado/${profile.slug}`;
+  return [
+    ...pageMeta({
+      site,
+      title: `${profile.nome} — Advogado(a) ${formatOab(profile.oabUf, profile.numeroOab)}`,
+      description: `${profile.nome}, advogado(a) verificado(a) em ${areas}. Atende em ${cities}. Fale pelo WhatsApp.`.slice(0, 300),
+      path: `/advogado/${profile.slug}`,
+      type: 'profile',
+    }),
+    jsonLd({
+      '@context': 'https://schema.org',
+      '@type': ['Attorney', 'LegalService'],
+      '@id': url,
+      name: profile.nome,
+      url,
+      description: profile.biografia,
+      telephone: `+${internationalWhatsApp(profile.whatsapp)}`,
+      knowsAbout: profile.areas.map(practiceAreaLabel),
+      identifier: { '@type': 'PropertyValue', propertyID: 'OAB', value: formatOab(profile.oabUf, profile.numeroOab) },
+      areaServed: profile.cidades.map((id) => {
+        const city = findCity(id);
+        return { '@type': 'City', name: city?.name ?? cityLabel(id), containedInPlace: city ? { '@type': 'State', name: city.state } : undefined };
+      }),
+      ...(profile.fotoUrl ? { image: profile.fotoUrl } : {}),
+    }),
+  ];
+};
+
+export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const brandName = root?.site.brandName ?? 'JusConecta';
+  const { profile } = loaderData;
+  if (!profile) return <ProfileNotFound />;
+
+  const oab = formatOab(profile.oabUf, profile.numeroOab);
+  const whatsapp = { lawyerId: profile.id, nome: profile.nome, whatsapp: profile.whatsapp, brandName, source: 'perfil_advogado' as const };
+  const firstCity = profile.cidades[0];
+
+  return (
+    <article>
+      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-12 text-center md:flex-row md:text-left">
+          <div className="rounded-full bg-white p-1">
+            <LawyerAvatar nome={profile.nome} fotoUrl={profile.fotoUrl} size="lg" />
+          </div>
+          <div className="flex-1">
+            <h1 className="text-3xl font-extrabold md:text-4xl">{profile.nome}</h1>
+            <p className="mt-2 text-lg text-brand-100">Advogado {oab}</p>
+            <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+              <BadgeCheck aria-hidden="true" className="size-4" />
+              Advogado Verificado
+            </p>
+          </div>
+          <WhatsAppButton {...whatsapp} className="px-6 py-3 text-base">
+            Conversar no WhatsApp
+          </WhatsAppButton>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section aria-labelledby="sobre" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="sobre" className="text-xl font-bold text-slate-900">Sobre mim</h2>
+            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{profile.biografia}</p>
+          </section>
+          <section aria-labelledby="areas" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="areas" className="text-xl font-bold text-slate-900">Áreas de Atuação</h2>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {profile.areas.map((area) => (
+                <li key={area} className="rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800">
+                  {practiceAreaLabel(area)}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="cidades" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="cidades" className="text-xl font-bold text-slate-900">Cidades Atendidas</h2>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {profile.cidades.map((city) => (
+                <li key={city} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1.5 text-sm font-medium text-slate-800">
+                  <MapPin aria-hidden="true" className="size-3.5" />
+                  {cityLabel(city)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="space-y-6">
+          <section aria-labelledby="contato" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="contato" className="text-xl font-bold text-slate-900">Contato</h2>
+            <dl className="mt-4 space-y-3 text-slate-700">
+              <div className="flex items-start gap-2">
+                <dt className="sr-only">Localização</dt>
+                <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-700" />
+                <dd>{profile.cidades.length > 1 ? 'Múltiplas cidades' : firstCity ? cityLabel(firstCity) : 'Múltiplas cidades'}</dd>
+              </div>
+              <div className="flex items-start gap-2">
+                <dt className="sr-only">WhatsApp</dt>
+                <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-700" />
+                <dd>{formatBrazilianPhone(profile.whatsapp)}</dd>
+              </div>
+              <div className="flex items-start gap-2">
+                <dt className="sr-only">Registro na OAB</dt>
+                <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 text-brand-700" />
+                <dd>{oab}</dd>
+              </div>
+            </dl>
+            <WhatsAppButton {...whatsapp} className="mt-5 w-full">
+              Enviar mensagem
+            </WhatsAppButton>
+          </section>
+        </aside>
+      </div>
+
+      <section className="mx-auto max-w-6xl px-4">
+        <div className="rounded-2xl bg-brand-50 p-8 text-center">
+          <h2 className="text-2xl font-bold text-slate-900">Pronto para te ajudar</h2>
+          <p className="mx-auto mt-2 max-w-xl text-slate-700">Explique o seu caso pelo WhatsApp e combine o atendimento diretamente com {profile.nome}.</p>
+          <WhatsAppButton {...whatsapp} className="mt-5 px-6 py-3">
+            Falar com {profile.nome.split(' ')[0]}
+          </WhatsAppButton>
+        </div>
+        <Link to="/busca" className="mt-8 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Voltar para encontrar advogados
+        </Link>
+      </section>
+    </article>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Perfil não encontrado</h1>
+      <p className="mt-4 text-slate-700">O advogado que você está procurando não foi encontrado ou não está mais disponível.</p>
+      <Link to="/busca" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        Encontrar advogados
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { getCurrentUser } from '~/auth/session.server';
+import { WHATSAPP_CLICK_SOURCES } from '~/modules/catalog/catalog';
+import { recordWhatsAppClick } from '~/modules/analytics/analytics.server';
+import type { Route } from './+types/whatsapp-click';
+
+const clickSchema = z.object({
+  advogado: z.string().trim().min(1).max(64),
+  origem: z.enum(WHATSAPP_CLICK_SOURCES),
+});
+
+/** A visitor opened a lawyer's WhatsApp chat (sent by the button with sendBeacon). */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return Response.json({ error: 'Método não permitido' }, { status: 405 });
+  const parsed = clickSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  if (!parsed.success) return Response.json({ error: 'Clique inválido' }, { status: 400 });
+  const viewer = await getCurrentUser(request);
+  recordWhatsAppClick({
+    lawyerId: parsed.data.advogado,
+    source: parsed.data.origem,
+    userAgent: request.headers.get('user-agent'),
+    viewerId: viewer?.id ?? null,
+  });
+  return new Response(null, { status: 204 });
+}
+
+export function loader() {
+  return Response.json({ error: 'Método não permitido' }, { status: 405, headers: { Allow: 'POST' } });
+}

@@ -1,0 +1,29 @@
+import { getConfig, type AppConfig } from './config.server';
+import { closeDatabase, migrateDatabase, openDatabase } from './db/client.server';
+import { flushAnalytics, recordProfileView } from './modules/analytics/analytics.server';
+import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
+
+/**
+ * What the process needs before it serves a request: the configuration, the database (locked, when
+ * embedded), the migrations and, on an empty embedded database, the demo data. The Express server
+ * reaches these through the React Router build, so there is one copy of every module in the process.
+ */
+export async function startServices(log: (message: string) => void = console.log): Promise<AppConfig> {
+  const config = getConfig();
+  const opened = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', directory: `${config.dataDir}/pglite` },
+  );
+  await migrateDatabase(opened);
+  if (config.seedDemo) await seedDemoDataIfEmpty(log);
+  return config;
+}
+
+export async function stopServices(): Promise<void> {
+  await flushAnalytics();
+  await closeDatabase();
+}
+
+/** Called by the server for every public profile it serves, from the page cache or not. */
+export function recordServedProfileView(lawyerId: string, userAgent: string | null, purpose: string | null): void {
+  recordProfileView({ lawyerId, userAgent, purpose, viewerId: null });
+}

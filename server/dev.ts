@@ -1,0 +1,20 @@
+import { pino } from 'pino';
+import type { ServerBuild } from 'react-router';
+import { createServer } from 'vite';
+import { createApp, servicesOf } from './app';
+import { closeGracefully, exitOnBootError } from './lifecycle';
+
+// Development entry (`npm run dev`): Vite in middleware mode with hot reload of the app.
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', transport: undefined });
+const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+const ssr = vite.environments.ssr as unknown as { runner?: { import(id: string): Promise<unknown> } };
+const getBuild = async () =>
+  (ssr.runner ? ssr.runner.import('virtual:react-router/server-build') : vite.ssrLoadModule('virtual:react-router/server-build')) as Promise<ServerBuild>;
+
+const services = servicesOf(await getBuild());
+const config = await services.startServices((message) => console.log(message)).catch(exitOnBootError);
+// Pages are not cached in development, so edits show at once.
+const app = createApp({ getBuild, services, logger, pageCacheSeconds: 0, mode: 'development', devMiddleware: vite.middlewares });
+const server = app.listen(config.port, () => logger.info(`Servidor de desenvolvimento em http://localhost:${config.port}`));
+server.on('error', exitOnBootError);
+closeGracefully(server, services, logger, () => vite.close());

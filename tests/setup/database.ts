@@ -1,0 +1,10 @@
+import { beforeEach } from 'vitest';
+import { flushAnalytics } from '~/modules/analytics/analytics.server';
+import { openTestDatabase, resetTestDatabase } from './test-database';
+
+await openTestDatabase();
+
+beforeEach(async () => {
+  await flushAnalytics();
+  await resetTestDatabase();
+});
