@@ -6,6 +6,11 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  build: {
+    target: 'es2022',
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+  },
   ssr: {
     // Native or WASM packages stay outside the server bundle and load from node_modules.
     external: ['@electric-sql/pglite', 'pg', 'pino', 'better-auth'],

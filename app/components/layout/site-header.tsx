@@ -1,4 +1,4 @@
-import { LogOut, Menu, Scale, X } from 'lucide-react';
+import { LogOut, Menu, Scale, X } from '~/components/ui/icons';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 
 export interface HeaderUser {

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '~/components/ui/icons';
 import { useEffect, useState } from 'react';
 
 /** One toast at a time (spec), announced politely, dismissible, gone after a few seconds. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseSearchFilters, resultCountText, searchHref } from './lawyers.schemas';
+import { parseSearchFilters } from './lawyers.schemas';
+import { resultCountText, searchHref } from './search-links';
 import { rotationStart, saoPauloDayNumber } from './search-order';
 
 describe('search filters in the URL', () => {

@@ -27,18 +27,3 @@ export function parseSearchFilters(params: URLSearchParams): SearchFilters {
     pagina: params.get('pagina') ?? undefined,
   });
 }
-
-/** The URL of a search, keeping only the filters that are set. */
-export function searchHref(filters: Partial<SearchFilters>, pathname = '/busca'): string {
-  const params = new URLSearchParams();
-  if (filters.area) params.set('area', filters.area);
-  if (filters.cidade) params.set('cidade', filters.cidade);
-  if (filters.pagina && filters.pagina > 1) params.set('pagina', String(filters.pagina));
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
-
-/** 'advogado encontrado' for one, 'advogados encontrados' for several (spec part 1 §2). */
-export function resultCountText(total: number): string {
-  return `${total.toLocaleString('pt-BR')} ${total === 1 ? 'advogado encontrado' : 'advogados encontrados'}`;
-}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import { db, selectRows } from '~/db/client.server';
 import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
 import { pickFreeSlug, slugBase } from '~/lib/slugify';
@@ -16,6 +16,9 @@ export interface LawyerCardData {
   areas: string[];
   cidades: string[];
 }
+
+/** What a card shows: no internal id leaves the server. */
+export type PublicLawyerCard = Omit<LawyerCardData, 'id'>;
 
 export interface LawyerSearchPage {
   lawyers: LawyerCardData[];
@@ -162,12 +165,11 @@ export async function generateUniqueSlug(nome: string, database: Pick<typeof db,
   return pickFreeSlug(base, taken.map((t) => t.slug));
 }
 
-/** Ids of these lawyers that exist and are approved (used before recording public events). */
-export async function filterApprovedLawyerIds(ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/** The id of the approved lawyer with this slug, or null. */
+export async function findApprovedLawyerIdBySlug(slug: string): Promise<string | null> {
+  const [row] = await db
     .select({ id: lawyerProfiles.id })
     .from(lawyerProfiles)
-    .where(and(inArray(lawyerProfiles.id, ids), eq(lawyerProfiles.status, 'approved')));
-  return rows.map((r) => r.id);
+    .where(and(eq(lawyerProfiles.slug, slug), eq(lawyerProfiles.status, 'approved')));
+  return row?.id ?? null;
 }

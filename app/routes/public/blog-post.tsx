@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '~/components/ui/icons';
 import { data, Link } from 'react-router';
 import { formatCalendarDate } from '~/lib/format-date';
 import { jsonLd, pageMeta } from '~/lib/seo';

@@ -1,4 +1,4 @@
-import { MessageCircle, Scale, Search } from 'lucide-react';
+import { MessageCircle, Scale, Search } from '~/components/ui/icons';
 import { Link, useRouteLoaderData } from 'react-router';
 import { pageMeta } from '~/lib/seo';
 import { BlogPostCard } from '~/modules/content/components/blog-post-card';

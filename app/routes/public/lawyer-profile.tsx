@@ -1,4 +1,4 @@
-import { ArrowLeft, BadgeCheck, MapPin, Phone } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, MapPin, Phone } from '~/components/ui/icons';
 import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { jsonLd, pageMeta } from '~/lib/seo';
@@ -21,7 +21,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request);
   const headers = new Headers({ 'X-Page-Cache': '30' });
   if (viewer?.id !== profile.id) headers.set(PROFILE_VIEW_HEADER, profile.id);
-  return data({ profile }, { headers });
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...shown } = profile;
+  return data({ profile: shown }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -69,7 +70,7 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
   if (!profile) return <ProfileNotFound />;
 
   const oab = formatOab(profile.oabUf, profile.numeroOab);
-  const whatsapp = { lawyerId: profile.id, nome: profile.nome, whatsapp: profile.whatsapp, brandName, source: 'perfil_advogado' as const };
+  const whatsapp = { lawyerSlug: profile.slug, nome: profile.nome, whatsapp: profile.whatsapp, brandName, source: 'perfil_advogado' as const };
   const firstCity = profile.cidades[0];
 
   return (

@@ -2,7 +2,8 @@ import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import { pageMeta } from '~/lib/seo';
 import { cityLabel, CITIES_BY_LABEL, practiceAreaLabel, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
 import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
-import { parseSearchFilters, resultCountText, searchHref } from '~/modules/lawyers/lawyers.schemas';
+import { parseSearchFilters } from '~/modules/lawyers/lawyers.schemas';
+import { resultCountText, searchHref } from '~/modules/lawyers/search-links';
 import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/search';
@@ -11,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = parseSearchFilters(url.searchParams);
   const result = await findApprovedLawyers(filters);
-  return { filters, pathname: url.pathname, ...result };
+  return { filters, pathname: url.pathname, ...result, lawyers: result.lawyers.map(({ id: _id, ...card }) => card) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'X-Page-Cache': '30' });
@@ -105,7 +106,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {lawyers.map((lawyer) => (
-              <LawyerCard key={lawyer.id} lawyer={lawyer} brandName={brandName} />
+              <LawyerCard key={lawyer.slug} lawyer={lawyer} brandName={brandName} />
             ))}
           </div>
         )}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getCurrentUser } from '~/auth/session.server';
 import { WHATSAPP_CLICK_SOURCES } from '~/modules/catalog/catalog';
 import { recordWhatsAppClick } from '~/modules/analytics/analytics.server';
+import { findApprovedLawyerIdBySlug } from '~/modules/lawyers/lawyers.server';
 import type { Route } from './+types/whatsapp-click';
 
 const clickSchema = z.object({
@@ -14,9 +15,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return Response.json({ error: 'Método não permitido' }, { status: 405 });
   const parsed = clickSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   if (!parsed.success) return Response.json({ error: 'Clique inválido' }, { status: 400 });
+  const lawyerId = await findApprovedLawyerIdBySlug(parsed.data.advogado);
+  if (!lawyerId) return Response.json({ error: 'Advogado não encontrado' }, { status: 404 });
   const viewer = await getCurrentUser(request);
   recordWhatsAppClick({
-    lawyerId: parsed.data.advogado,
+    lawyerId,
     source: parsed.data.origem,
     userAgent: request.headers.get('user-agent'),
     viewerId: viewer?.id ?? null,

@@ -1,4 +1,4 @@
-import { BookOpen, HeartHandshake, Scale, Users } from 'lucide-react';
+import { BookOpen, HeartHandshake, Scale, Users } from '~/components/ui/icons';
 
 const VARIANTS = [
   { icon: Scale, gradient: 'from-brand-800 to-brand-600' },

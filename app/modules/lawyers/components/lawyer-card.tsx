@@ -1,13 +1,13 @@
-import { MapPin } from 'lucide-react';
+import { MapPin } from '~/components/ui/icons';
 import { Link } from 'react-router';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { formatOab } from '../contact';
-import type { LawyerCardData } from '../lawyers.server';
+import type { PublicLawyerCard } from '../lawyers.server';
 import { LawyerAvatar } from './lawyer-avatar';
 import { WhatsAppButton } from './whatsapp-button';
 
-export function LawyerCard({ lawyer, brandName }: { lawyer: LawyerCardData; brandName: string }) {
-  const profileHref = `/advogado/${lawyer.slug || lawyer.id}`;
+export function LawyerCard({ lawyer, brandName }: { lawyer: PublicLawyerCard; brandName: string }) {
+  const profileHref = `/advogado/${lawyer.slug}`;
   return (
     <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center gap-4">
@@ -44,7 +44,7 @@ export function LawyerCard({ lawyer, brandName }: { lawyer: LawyerCardData; bran
         >
           Ver perfil completo
         </Link>
-        <WhatsAppButton lawyerId={lawyer.id} nome={lawyer.nome} whatsapp={lawyer.whatsapp} brandName={brandName} source="busca" className="flex-1 text-sm" />
+        <WhatsAppButton lawyerSlug={lawyer.slug} nome={lawyer.nome} whatsapp={lawyer.whatsapp} brandName={brandName} source="busca" className="flex-1 text-sm" />
       </div>
     </article>
   );

@@ -3,7 +3,8 @@ import type { WhatsAppClickSource } from '~/modules/catalog/catalog';
 import { whatsappChatUrl, whatsappGreeting } from '../contact';
 
 interface WhatsAppButtonProps {
-  lawyerId: string;
+  /** The lawyer's public slug: the click beacon names the lawyer the way the URL does. */
+  lawyerSlug: string;
   nome: string;
   whatsapp: string;
   brandName: string;
@@ -13,8 +14,8 @@ interface WhatsAppButtonProps {
 }
 
 /** Tells the server about the click without delaying the chat; the server decides whether it counts. */
-function reportClick(lawyerId: string, source: WhatsAppClickSource) {
-  const body = new URLSearchParams({ advogado: lawyerId, origem: source });
+function reportClick(lawyerSlug: string, source: WhatsAppClickSource) {
+  const body = new URLSearchParams({ advogado: lawyerSlug, origem: source });
   if (!navigator.sendBeacon?.('/api/cliques-whatsapp', body)) {
     void fetch('/api/cliques-whatsapp', { method: 'POST', body, keepalive: true }).catch(() => undefined);
   }
@@ -24,13 +25,13 @@ function reportClick(lawyerId: string, source: WhatsAppClickSource) {
  * A real link to wa.me with the prefilled greeting, opened in a new tab: it works without JavaScript,
  * and with JavaScript the click is also counted on the server.
  */
-export function WhatsAppButton({ lawyerId, nome, whatsapp, brandName, source, children, className = '' }: WhatsAppButtonProps) {
+export function WhatsAppButton({ lawyerSlug, nome, whatsapp, brandName, source, children, className = '' }: WhatsAppButtonProps) {
   return (
     <a
       href={whatsappChatUrl(whatsapp, whatsappGreeting(nome, brandName))}
       target="_blank"
       rel="noopener noreferrer nofollow"
-      onClick={() => reportClick(lawyerId, source)}
+      onClick={() => reportClick(lawyerSlug, source)}
       className={`inline-flex items-center justify-center gap-2 rounded-md bg-whatsapp px-4 py-2.5 font-semibold text-white transition-colors hover:bg-whatsapp-hover ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-current">
