@@ -10,6 +10,7 @@ export default [
   route('blog/:slug', 'routes/public/blog-post.tsx'),
   route('login', 'routes/account/login.tsx'),
   route('logout', 'routes/account/logout.ts'),
+  route('area-advogado', 'routes/lawyer/lawyer-area.tsx'),
   route('api/auth/*', 'routes/resources/api-auth.ts'),
   route('api/cliques-whatsapp', 'routes/resources/whatsapp-click.ts'),
   route('healthz', 'routes/resources/healthz.ts'),

@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import { calendarMonthWindows, monthTrend, periodTrend, rollingWindows, startOfZonedMonth, trendDirection, trendText } from './trends';
+
+const DAY_MS = 86_400_000;
+
+describe('views and clicks trend', () => {
+  test('is the percent change against the previous period, rounded to a whole number', () => {
+    expect(periodTrend(5, 4)).toBe(25);
+    expect(periodTrend(3, 4)).toBe(-25);
+    expect(periodTrend(2, 3)).toBe(-33);
+    expect(periodTrend(5, 3)).toBe(67);
+    expect(periodTrend(4, 4)).toBe(0);
+    expect(periodTrend(0, 7)).toBe(-100);
+  });
+
+  test('is 100 when the previous period had nothing, and 0 when both had nothing', () => {
+    expect(periodTrend(12, 0)).toBe(100);
+    expect(periodTrend(0, 0)).toBe(0);
+  });
+});
+
+describe('leads trend', () => {
+  test('is (current - previous) / previous * 100, rounded', () => {
+    expect(monthTrend(6, 4)).toBe(50);
+    expect(monthTrend(1, 3)).toBe(-67);
+    expect(monthTrend(0, 2)).toBe(-100);
+  });
+
+  test('is 0 when last month had no leads, whatever this month has', () => {
+    expect(monthTrend(9, 0)).toBe(0);
+    expect(monthTrend(0, 0)).toBe(0);
+  });
+});
+
+describe('trend text', () => {
+  test('says the change with its sign against the previous period', () => {
+    expect(trendText(25)).toBe('+25% em relação ao período anterior');
+    expect(trendText(-10)).toBe('-10% em relação ao período anterior');
+    expect(trendText(0)).toBe('0% em relação ao período anterior');
+    expect(trendText(1250)).toBe('+1.250% em relação ao período anterior');
+  });
+
+  test('tells up, down and flat apart', () => {
+    expect([trendDirection(3), trendDirection(-3), trendDirection(0)]).toEqual(['up', 'down', 'flat']);
+  });
+});
+
+describe('rolling 30-day windows', () => {
+  test('compare the last 30 days with the 30 days before, without a gap or an overlap', () => {
+    const now = new Date('2025-06-15T12:00:00Z');
+    const { current, previous } = rollingWindows(now);
+    expect(current.start).toEqual(new Date(now.getTime() - 30 * DAY_MS));
+    expect(current.end.getTime()).toBe(now.getTime() + 1);
+    expect(previous.end).toEqual(current.start);
+    expect(previous.start).toEqual(new Date(now.getTime() - 60 * DAY_MS));
+  });
+});
+
+describe('calendar months in São Paulo time', () => {
+  test('a month starts at midnight in São Paulo, which is 03:00 UTC', () => {
+    expect(startOfZonedMonth(new Date('2025-03-15T15:00:00Z'), 'America/Sao_Paulo')).toEqual(new Date('2025-03-01T03:00:00Z'));
+  });
+
+  test('late on the last evening of a month in São Paulo it is still that month, though UTC has moved on', () => {
+    // 2025-03-01T02:30Z is 28 February, 23:30 in São Paulo.
+    const { current, previous } = calendarMonthWindows(new Date('2025-03-01T02:30:00Z'));
+    expect(current.start).toEqual(new Date('2025-02-01T03:00:00Z'));
+    expect(previous).toEqual({ start: new Date('2025-01-01T03:00:00Z'), end: new Date('2025-02-01T03:00:00Z') });
+  });
+
+  test('the previous month of January is December of the year before', () => {
+    const { current, previous } = calendarMonthWindows(new Date('2026-01-10T10:00:00Z'));
+    expect(current.start).toEqual(new Date('2026-01-01T03:00:00Z'));
+    expect(previous.start).toEqual(new Date('2025-12-01T03:00:00Z'));
+    expect(current.end.getTime()).toBe(new Date('2026-01-10T10:00:00Z').getTime() + 1);
+  });
+
+  test('months under the old Brazilian summer time start at 02:00 UTC', () => {
+    // Summer time ran from 4 November 2018 to 17 February 2019 (UTC-2).
+    expect(startOfZonedMonth(new Date('2018-12-20T12:00:00Z'), 'America/Sao_Paulo')).toEqual(new Date('2018-12-01T02:00:00Z'));
+    expect(startOfZonedMonth(new Date('2019-03-20T12:00:00Z'), 'America/Sao_Paulo', -1)).toEqual(new Date('2019-02-01T02:00:00Z'));
+    expect(startOfZonedMonth(new Date('2018-11-20T12:00:00Z'), 'America/Sao_Paulo')).toEqual(new Date('2018-11-01T03:00:00Z'));
+  });
+
+  test('when summer time skips midnight on the 1st, the month starts at the first instant of that day', () => {
+    // Paraguay moved its clocks from 00:00 to 01:00 on 1 October 2017.
+    expect(startOfZonedMonth(new Date('2017-10-15T12:00:00Z'), 'America/Asuncion')).toEqual(new Date('2017-10-01T04:00:00Z'));
+  });
+
+  test('works for another time zone too', () => {
+    expect(startOfZonedMonth(new Date('2025-07-01T00:30:00Z'), 'Europe/Lisbon')).toEqual(new Date('2025-06-30T23:00:00Z'));
+    expect(startOfZonedMonth(new Date('2025-07-01T00:30:00Z'), 'UTC')).toEqual(new Date('2025-07-01T00:00:00Z'));
+  });
+});
