@@ -1,5 +1,6 @@
 import { LogOut, Menu, Scale, X } from '~/components/ui/icons';
 import { Form, Link, NavLink, useLocation } from 'react-router';
+import { LAWYER_AREA_SECTIONS, lawyerAreaSection } from '~/modules/lawyers/lawyer-area-sections';
 
 export interface HeaderUser {
   name: string;
@@ -18,8 +19,29 @@ function navClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+function SectionLinks({ active }: { active: string }) {
+  return LAWYER_AREA_SECTIONS.map((s) => (
+    <Link key={s.id} to={`/area-advogado?section=${s.id}`} aria-current={s.id === active ? 'page' : undefined} className={navClass({ isActive: s.id === active })}>
+      {s.label}
+    </Link>
+  ));
+}
+
+function SignOutButton() {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className="w-full rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+        Sair
+      </button>
+    </Form>
+  );
+}
+
 export function SiteHeader({ brandName, user }: { brandName: string; user: HeaderUser | null }) {
   const location = useLocation();
+  // Inside the lawyer area the header carries the area's section menu and a Sair button instead.
+  const inLawyerArea = Boolean(user) && location.pathname === '/area-advogado';
+  const activeSection = lawyerAreaSection(new URLSearchParams(location.search).get('section'));
   const areaButton = user ? (
     <Link to="/area-advogado" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
       Minha Área
@@ -51,17 +73,18 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
           <span>{brandName}</span>
         </Link>
 
-        <nav aria-label="Principal" className="hidden items-center gap-1 lg:flex">
-          {NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
-              {link.label}
-            </NavLink>
-          ))}
+        <nav aria-label={inLawyerArea ? 'Seções da área do advogado' : 'Principal'} className="hidden items-center gap-1 lg:flex">
+          {inLawyerArea ? (
+            <SectionLinks active={activeSection} />
+          ) : (
+            NAV_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+                {link.label}
+              </NavLink>
+            ))
+          )}
         </nav>
-        <div className="hidden items-center gap-4 lg:flex">
-          {areaButton}
-          {userBlock}
-        </div>
+        <div className="hidden items-center gap-4 lg:flex">{inLawyerArea ? <SignOutButton /> : <>{areaButton}{userBlock}</>}</div>
 
         {/*
           The mobile and tablet menu is a <details> element, so it works without JavaScript. Keyed by
@@ -74,14 +97,17 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
           </summary>
           <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
             <nav aria-label="Menu móvel" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-              {NAV_LINKS.map((link) => (
-                <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
-                  {link.label}
-                </NavLink>
-              ))}
+              {inLawyerArea ? (
+                <SectionLinks active={activeSection} />
+              ) : (
+                NAV_LINKS.map((link) => (
+                  <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+                    {link.label}
+                  </NavLink>
+                ))
+              )}
               <div className="mt-2 flex flex-col gap-3 border-t border-slate-200 pt-3">
-                {areaButton}
-                {userBlock}
+                {inLawyerArea ? <SignOutButton /> : <>{areaButton}{userBlock}</>}
               </div>
             </nav>
           </div>

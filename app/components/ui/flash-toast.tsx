@@ -14,9 +14,9 @@ export function FlashToast({ message }: { message: string | null }) {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {visible ? (
-        <div className="pointer-events-auto flex max-w-md items-start gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
+        <div className="pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm font-medium text-slate-900 shadow-xl">
           <p>{visible}</p>
-          <button type="button" onClick={() => setDismissed(visible)} aria-label="Fechar aviso" className="-m-1 rounded p-1 hover:bg-slate-700">
+          <button type="button" onClick={() => setDismissed(visible)} aria-label="Fechar aviso" className="-m-1 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
             <X className="size-4" />
           </button>
         </div>

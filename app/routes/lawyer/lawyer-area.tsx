@@ -11,14 +11,12 @@ import { cityLabel, findPlan, practiceAreaLabel, type Plan } from '~/modules/cat
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import { getOwnLawyerProfile, type OwnLawyerProfile } from '~/modules/lawyers/lawyer-area.server';
+import { LAWYER_AREA_SECTIONS, type LawyerAreaSection } from '~/modules/lawyers/lawyer-area-sections';
 import type { Route } from './+types/lawyer-area';
 
-// The sections that exist so far; CRM, monitoring and finance come with their own pages.
-const SECTIONS = [
-  { id: 'dashboard', label: 'Dashboard' },
-  { id: 'perfil', label: 'Perfil' },
-] as const;
-type SectionId = (typeof SECTIONS)[number]['id'];
+// The section menu is in the site header (spec part 1: inside the lawyer area the header shows it).
+const SECTIONS = LAWYER_AREA_SECTIONS;
+type SectionId = LawyerAreaSection;
 
 /** ?section=dashboard|perfil; anything else (or nothing) is the dashboard. */
 const sectionSchema = z
@@ -90,27 +88,6 @@ export default function LawyerAreaPage({ loaderData }: Route.ComponentProps) {
           <span className="font-medium">Plano atual:</span> {shownPlan.name}
         </p>
       </div>
-
-      <nav aria-label="Seções da área do advogado" className="mt-6 border-b border-slate-200">
-        <ul className="-mb-px flex gap-1">
-          {SECTIONS.map((s) => {
-            const active = s.id === section;
-            return (
-              <li key={s.id}>
-                <Link
-                  to={`?section=${s.id}`}
-                  aria-current={active ? 'page' : undefined}
-                  className={`inline-block border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors ${
-                    active ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900'
-                  }`}
-                >
-                  {s.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
 
       {section === 'perfil' ? (
         <ProfileSection profile={profile} />
