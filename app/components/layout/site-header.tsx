@@ -42,6 +42,15 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
   // Inside the lawyer area the header carries the area's section menu and a Sair button instead.
   const inLawyerArea = Boolean(user) && location.pathname === '/area-advogado';
   const activeSection = lawyerAreaSection(new URLSearchParams(location.search).get('section'));
+  const navLinks = inLawyerArea ? (
+    <SectionLinks active={activeSection} />
+  ) : (
+    NAV_LINKS.map((link) => (
+      <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+        {link.label}
+      </NavLink>
+    ))
+  );
   const areaButton = user ? (
     <Link to="/area-advogado" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
       Minha Área
@@ -65,6 +74,8 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
     </div>
   ) : null;
 
+  const actions = inLawyerArea ? <SignOutButton /> : <>{areaButton}{userBlock}</>;
+
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -74,17 +85,9 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
         </Link>
 
         <nav aria-label={inLawyerArea ? 'Seções da área do advogado' : 'Principal'} className="hidden items-center gap-1 lg:flex">
-          {inLawyerArea ? (
-            <SectionLinks active={activeSection} />
-          ) : (
-            NAV_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
-                {link.label}
-              </NavLink>
-            ))
-          )}
+          {navLinks}
         </nav>
-        <div className="hidden items-center gap-4 lg:flex">{inLawyerArea ? <SignOutButton /> : <>{areaButton}{userBlock}</>}</div>
+        <div className="hidden items-center gap-4 lg:flex">{actions}</div>
 
         {/*
           The mobile and tablet menu is a <details> element, so it works without JavaScript. Keyed by
@@ -97,17 +100,9 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
           </summary>
           <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
             <nav aria-label="Menu móvel" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-              {inLawyerArea ? (
-                <SectionLinks active={activeSection} />
-              ) : (
-                NAV_LINKS.map((link) => (
-                  <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
-                    {link.label}
-                  </NavLink>
-                ))
-              )}
+              {navLinks}
               <div className="mt-2 flex flex-col gap-3 border-t border-slate-200 pt-3">
-                {inLawyerArea ? <SignOutButton /> : <>{areaButton}{userBlock}</>}
+                {actions}
               </div>
             </nav>
           </div>

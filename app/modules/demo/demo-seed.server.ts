@@ -8,28 +8,15 @@ import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/l
 import { leadStatuses } from '~/db/schema/leads';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { pickFreeSlug, slugBase } from '~/lib/slugify';
-import { DEFAULT_LEAD_STAGES, findPlan, SUBSCRIPTION_PERIOD_MS, type LawyerStatus, type PlanId, type PracticeAreaId, type StateCode } from '~/modules/catalog/catalog';
-import { generateDemoLawyers } from './demo-lawyers';
+import { DEFAULT_LEAD_STAGES, findPlan, SUBSCRIPTION_PERIOD_MS } from '~/modules/catalog/catalog';
+import { generateDemoLawyers, type DemoLawyer } from './demo-lawyers';
 
 /** The demo logins, written in the README and printed at the first start. */
 export const DEMO_LAWYER_LOGIN = { email: 'advogada@demo.jusconecta.com.br', password: 'demo-advogada-2025' } as const;
 export const DEMO_SUPERADMIN_LOGIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' } as const;
 
-export interface SeedLawyer {
-  id?: string;
-  nome: string;
-  email: string;
-  numeroOab: string;
-  oabUf: StateCode;
-  whatsapp: string;
-  biografia: string;
-  areas: PracticeAreaId[];
-  cities: string[];
-  status: LawyerStatus;
-  plan: PlanId;
-  createdDaysAgo?: number;
-  password?: string;
-}
+/** A lawyer to insert: the generator's shape, with an optional id and password login. */
+export type SeedLawyer = Omit<DemoLawyer, 'yearsOfPractice' | 'createdDaysAgo'> & { id?: string; password?: string; createdDaysAgo?: number };
 
 const DAY_MS = 86_400_000;
 

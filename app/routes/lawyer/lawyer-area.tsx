@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { CircleAlert, CircleX, ExternalLink, Eye, Hourglass, Inbox, Mail, MapPin, MessageCircle, Minus, Pencil, Phone, TrendingDown, TrendingUp } from 'lucide-react';
+import { CircleAlert, CircleX, ExternalLink, Eye, Hourglass, Inbox, Mail, MessageCircle, Minus, Pencil, Phone, TrendingDown, TrendingUp } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { requireUser } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
 import { getLawyerDashboardStats, type LawyerDashboardStats } from '~/modules/analytics/dashboard.server';
 import { trendDirection, trendText } from '~/modules/analytics/trends';
-import { cityLabel, findPlan, practiceAreaLabel, type Plan } from '~/modules/catalog/catalog';
+import { findPlan, type Plan } from '~/modules/catalog/catalog';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import { getOwnLawyerProfile, type OwnLawyerProfile } from '~/modules/lawyers/lawyer-area.server';
+import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
 import { LAWYER_AREA_SECTIONS, type LawyerAreaSection } from '~/modules/lawyers/lawyer-area-sections';
 import type { Route } from './+types/lawyer-area';
 
@@ -232,14 +233,7 @@ function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
             <dt className={termClass}>Cidades atendidas</dt>
             <dd className="mt-2">
               {profile.cidades.length > 0 ? (
-                <ul className="flex flex-wrap gap-2">
-                  {profile.cidades.map((city) => (
-                    <li key={city} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                      <MapPin aria-hidden="true" className="size-3.5" />
-                      {cityLabel(city)}
-                    </li>
-                  ))}
-                </ul>
+                <CityChips cities={profile.cidades} />
               ) : (
                 <p className="text-slate-700">Nenhuma cidade configurada</p>
               )}
@@ -249,13 +243,7 @@ function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
             <dt className={termClass}>Áreas de atuação</dt>
             <dd className="mt-2">
               {profile.areas.length > 0 ? (
-                <ul className="flex flex-wrap gap-2">
-                  {profile.areas.map((area) => (
-                    <li key={area} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
-                      {practiceAreaLabel(area)}
-                    </li>
-                  ))}
-                </ul>
+                <AreaChips areas={profile.areas} />
               ) : (
                 <p className="text-slate-700">Nenhuma área de atuação configurada</p>
               )}

@@ -4,6 +4,7 @@ import { getCurrentUser } from '~/auth/session.server';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { cityLabel, findCity, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
+import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
 import { WhatsAppButton } from '~/modules/lawyers/components/whatsapp-button';
 import { formatBrazilianPhone, formatOab, internationalWhatsApp } from '~/modules/lawyers/contact';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
@@ -102,24 +103,11 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
           </section>
           <section aria-labelledby="areas" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="areas" className="text-xl font-bold text-slate-900">Áreas de Atuação</h2>
-            <ul className="mt-4 flex flex-wrap gap-2">
-              {profile.areas.map((area) => (
-                <li key={area} className="rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800">
-                  {practiceAreaLabel(area)}
-                </li>
-              ))}
-            </ul>
+            <AreaChips areas={profile.areas} className="mt-4" />
           </section>
           <section aria-labelledby="cidades" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="cidades" className="text-xl font-bold text-slate-900">Cidades Atendidas</h2>
-            <ul className="mt-4 flex flex-wrap gap-2">
-              {profile.cidades.map((city) => (
-                <li key={city} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1.5 text-sm font-medium text-slate-800">
-                  <MapPin aria-hidden="true" className="size-3.5" />
-                  {cityLabel(city)}
-                </li>
-              ))}
-            </ul>
+            <CityChips cities={profile.cidades} className="mt-4" />
           </section>
         </div>
 

@@ -1,9 +1,8 @@
-import { MapPin } from '~/components/ui/icons';
 import { Link } from 'react-router';
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { formatOab } from '../contact';
 import type { PublicLawyerCard } from '../lawyers.server';
 import { LawyerAvatar } from './lawyer-avatar';
+import { AreaChips, CityChips } from './lawyer-chips';
 import { WhatsAppButton } from './whatsapp-button';
 
 export function LawyerCard({ lawyer, brandName }: { lawyer: PublicLawyerCard; brandName: string }) {
@@ -21,21 +20,8 @@ export function LawyerCard({ lawyer, brandName }: { lawyer: PublicLawyerCard; br
           <p className="text-sm text-slate-600">{formatOab(lawyer.oabUf, lawyer.numeroOab)}</p>
         </div>
       </div>
-      <ul aria-label="Áreas de atuação" className="mt-4 flex flex-wrap gap-2">
-        {lawyer.areas.map((area) => (
-          <li key={area} className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-800">
-            {practiceAreaLabel(area)}
-          </li>
-        ))}
-      </ul>
-      <ul aria-label="Cidades atendidas" className="mt-3 flex flex-wrap gap-2">
-        {lawyer.cidades.map((city) => (
-          <li key={city} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
-            <MapPin aria-hidden="true" className="size-3" />
-            {cityLabel(city)}
-          </li>
-        ))}
-      </ul>
+      <AreaChips areas={lawyer.areas} size="sm" label="Áreas de atuação" className="mt-4" />
+      <CityChips cities={lawyer.cidades} size="sm" label="Cidades atendidas" className="mt-3" />
       <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
         <Link
           to={profileHref}
