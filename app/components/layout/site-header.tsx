@@ -94,7 +94,9 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
           the URL, it is rebuilt closed after every navigation, query changes included.
         */}
         <details key={location.pathname + location.search} className="group lg:hidden">
-          <summary className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label="Abrir menu">
+          <summary className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-800 hover:bg-slate-100">
+            <span className="sr-only group-open:hidden">Abrir menu</span>
+            <span className="sr-only hidden group-open:inline">Fechar menu</span>
             <Menu aria-hidden="true" className="size-6 group-open:hidden" />
             <X aria-hidden="true" className="hidden size-6 group-open:block" />
           </summary>

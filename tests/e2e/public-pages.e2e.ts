@@ -1,0 +1,83 @@
+import { describe } from 'vitest';
+import { BLOG_POSTS } from '~/modules/content/blog-posts';
+import { findSeriousA11yViolations, formatViolations } from './support/axe';
+import { expect, test, VIEWPORTS, waitForHydration } from './support/browser';
+
+const PROFILE = '/advogado/anabeatrizcarvalho';
+const ARTICLES = BLOG_POSTS.map((post) => `/blog/${post.slug}`);
+
+/** Every public page, with the HTTP status it answers. */
+const PUBLIC_PAGES = [
+  { path: '/', status: 200 },
+  { path: '/busca', status: 200 },
+  { path: '/busca?area=familia&cidade=sp_sao_paulo', status: 200 },
+  { path: '/advogado', status: 200 },
+  { path: PROFILE, status: 200 },
+  { path: '/blog', status: 200 },
+  ...ARTICLES.map((path) => ({ path, status: 200 })),
+  { path: '/login', status: 200 },
+  { path: '/advogado/ninguem-aqui', status: 404 },
+  { path: '/pagina-que-nao-existe', status: 404 },
+];
+
+const viewports = Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>;
+
+describe('accessibility', () => {
+  test.for(PUBLIC_PAGES.flatMap(({ path }) => viewports.map((viewport) => ({ path, viewport }))))(
+    'axe finds nothing serious on $path at $viewport width',
+    async ({ path, viewport }, { openPage }) => {
+      const page = await openPage({ viewport });
+      await page.goto(path);
+      await waitForHydration(page);
+
+      const violations = await findSeriousA11yViolations(page);
+      expect(violations, `axe on ${path} at ${VIEWPORTS[viewport].width}px:\n${formatViolations(violations)}`).toEqual([]);
+    },
+  );
+});
+
+describe('the server HTML', () => {
+  test.for(PUBLIC_PAGES)('$path has one h1 and its title, description, canonical and og:title', async ({ path, status }, { baseURL }) => {
+    const response = await fetch(baseURL + path);
+    const html = await response.text();
+
+    expect(response.status).toBe(status);
+    expect(html.match(/<h1[\s>]/g) ?? []).toHaveLength(1);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    if (status === 404) {
+      // A page that does not exist is kept out of search engines instead of being described to them.
+      expect(metaContent(html, 'name', 'robots')).toBe('noindex');
+      return;
+    }
+    expect(metaContent(html, 'name', 'description')).toBeTruthy();
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="${escapeRegExp(baseURL)}/[^"]*"`));
+    expect(metaContent(html, 'property', 'og:title')).toBeTruthy();
+  });
+
+  test('the profile describes the lawyer as an Attorney in JSON-LD', async ({ baseURL }) => {
+    const html = await (await fetch(baseURL + PROFILE)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? 'null'));
+    const attorney = blocks.find((block) => [block?.['@type']].flat().includes('Attorney'));
+
+    expect(attorney, `JSON-LD blocks found: ${JSON.stringify(blocks)}`).toBeDefined();
+    expect(attorney.name).toBe('Ana Beatriz Carvalho');
+  });
+});
+
+test('the sitemap lists the profile and the three articles, and robots.txt points to it', async ({ baseURL }) => {
+  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  for (const path of [PROFILE, ...ARTICLES]) expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
+  expect(ARTICLES).toHaveLength(3);
+
+  const robots = await (await fetch(`${baseURL}/robots.txt`)).text();
+  expect(robots).toMatch(new RegExp(`^Sitemap: ${escapeRegExp(baseURL)}/sitemap\\.xml$`, 'm'));
+});
+
+function metaContent(html: string, attribute: 'name' | 'property', key: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta ${attribute}="${escapeRegExp(key)}"[^>]*>`))?.[0];
+  return tag?.match(/content="([^"]*)"/)?.[1];
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,155 @@
+import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
+import { test as base, expect, inject } from 'vitest';
+
+// Copied from app/modules/demo/demo-seed.server.ts (DEMO_LAWYER_LOGIN, DEMO_SUPERADMIN_LOGIN): importing
+// that module here would open the database in the test process.
+const DEMO_LOGINS = {
+  lawyer: { email: 'advogada@demo.jusconecta.com.br', password: 'demo-advogada-2025' },
+  superadmin: { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' },
+} as const;
+export type DemoRole = keyof typeof DEMO_LOGINS;
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 360, height: 740 },
+} as const;
+
+export interface PageOptions {
+  viewport?: keyof typeof VIEWPORTS;
+  /** false renders only what the server sends, as for a visitor without JavaScript. */
+  javaScriptEnabled?: boolean;
+}
+
+export interface E2EFixtures {
+  /** The server started by tests/e2e/global-setup.ts. */
+  baseURL: string;
+  /** One Chromium per test file. */
+  browser: Browser;
+  /** Opens a page in a fresh browser context; closed, and checked for console errors, after the test. */
+  openPage: (options?: PageOptions) => Promise<Page>;
+  /** A desktop page with JavaScript, the common case. */
+  page: Page;
+}
+
+/**
+ * The end-to-end `test`: `test('…', async ({ page }) => …)`. A console error or an uncaught exception in
+ * any page of the test fails it (the Epic Stack's rule), even when every assertion passed.
+ */
+export const test = base.extend<E2EFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: [async ({}, provide) => provide(inject('baseURL')), { scope: 'file' }],
+  browser: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      });
+      await provide(browser);
+      await browser.close();
+    },
+    { scope: 'file' },
+  ],
+  // Vitest calls a fixture's second argument `use`; named `provide` here so the React hooks lint rule leaves it alone.
+  openPage: async ({ browser, baseURL }, provide) => {
+    const contexts: BrowserContext[] = [];
+    const errors: string[] = [];
+    await provide(async ({ viewport = 'desktop', javaScriptEnabled = true } = {}) => {
+      const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], javaScriptEnabled, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      contexts.push(context);
+      context.on('page', (page) => watchForErrors(page, errors));
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+    if (errors.length > 0) throw new Error(`The browser reported errors:\n${errors.map((e) => `  - ${e}`).join('\n')}`);
+  },
+  page: async ({ openPage }, provide) => {
+    await provide(await openPage());
+  },
+});
+
+/** How long the page assertions below wait for the page to get there. */
+const ASSERTION_TIMEOUT_MS = 10_000;
+
+declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- must match Vitest's own declaration to merge with it
+  interface Matchers<T = any> {
+    /** Waits until the locator matches one visible element (`.not`: until it is hidden or gone). */
+    toBeVisible(): Promise<T>;
+    /** Waits until the page's path and query (or whole URL, for a RegExp) match. */
+    toHaveURL(expected: string | RegExp): Promise<T>;
+  }
+}
+
+// Auto-waiting assertions in the manner of Playwright Test, so that journeys wait for what the user
+// would see instead of sleeping.
+expect.extend({
+  async toBeVisible(locator: Locator) {
+    const state = this.isNot ? 'hidden' : 'visible';
+    try {
+      await locator.waitFor({ state, timeout: ASSERTION_TIMEOUT_MS });
+      return { pass: !this.isNot, message: () => `${locator} is ${state}` };
+    } catch (error) {
+      return { pass: this.isNot, message: () => `expected ${locator} to be ${state}: ${(error as Error).message}` };
+    }
+  },
+  async toHaveURL(page: Page, expected: string | RegExp) {
+    if (this.isNot) throw new Error('toHaveURL does not support .not');
+    const matches = (url: URL) => (typeof expected === 'string' ? url.pathname + url.search === expected : expected.test(url.href));
+    try {
+      await page.waitForURL(matches, { timeout: ASSERTION_TIMEOUT_MS, waitUntil: 'commit' });
+      return { pass: true, message: () => `the page is at ${page.url()}` };
+    } catch {
+      return { pass: false, message: () => `expected the page to be at ${String(expected)}, but it is at ${page.url()}` };
+    }
+  },
+});
+
+export { expect };
+
+/**
+ * Chromium logs every HTTP error status as a console error. The status of a page, or of React Router's
+ * data request for a page or form (`<path>.data`), is part of the journey and its test checks what the
+ * visitor sees instead; any other failed resource (a script, a style, an API call) is an error.
+ */
+function isExpectedStatusMessage(message: ConsoleMessage, page: Page): boolean {
+  if (!message.text().startsWith('Failed to load resource: the server responded with a status of')) return false;
+  const resource = message.location().url;
+  return resource === page.url() || new URL(resource).pathname.endsWith('.data');
+}
+
+function watchForErrors(page: Page, errors: string[]) {
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error' || isExpectedStatusMessage(message, page)) return;
+    const { url, lineNumber } = message.location();
+    errors.push(`console.error on ${page.url()}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught exception on ${page.url()}: ${error.stack ?? error.message}`));
+}
+
+/** Logs in through the real /login form as one of the demo accounts seeded by SEED_DEMO=true. */
+export async function login(page: Page, role: DemoRole = 'lawyer') {
+  const { email, password } = DEMO_LOGINS[role];
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/**
+ * Resolves once React has hydrated the page, so that client-side handlers (such as the WhatsApp
+ * button's click report) are attached. Server-rendered links and forms work before that.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
+  });
+}
+
+/** The path and query of the page's URL, e.g. '/busca?area=familia'. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
