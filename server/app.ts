@@ -54,6 +54,13 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, mode, 
     }),
   );
   app.use(compression());
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    next();
+  });
 
   if (devMiddleware) {
     app.use(devMiddleware);

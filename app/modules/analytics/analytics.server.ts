@@ -29,10 +29,11 @@ interface Pending {
   views: Array<{ lawyerId: string; at: Date }>;
   clicks: Array<{ lawyerId: string; at: Date; source: WhatsAppClickSource }>;
   timer: NodeJS.Timeout | null;
-  flushing: Promise<void> | null;
+  /** Writes run one after another on this chain, so a flush waits for every earlier write. */
+  writes: Promise<void>;
 }
 const holder = globalThis as typeof globalThis & { __jusconectaAnalytics?: Pending };
-const pending: Pending = (holder.__jusconectaAnalytics ??= { views: [], clicks: [], timer: null, flushing: null });
+const pending: Pending = (holder.__jusconectaAnalytics ??= { views: [], clicks: [], timer: null, writes: Promise.resolve() });
 
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 200;
@@ -60,18 +61,17 @@ function scheduleFlush() {
   pending.timer.unref?.();
 }
 
-/** Writes what is buffered. Called by the timer, at shutdown and by tests. A failed write is logged and dropped. */
-export async function flushAnalytics(): Promise<void> {
+/**
+ * Hands what is buffered to the writer and resolves when it, and every earlier batch, is written.
+ * Called by the timer, when the buffer fills, at shutdown and by tests. A failed write is logged and dropped.
+ */
+export function flushAnalytics(): Promise<void> {
   if (pending.timer) clearTimeout(pending.timer);
   pending.timer = null;
-  await pending.flushing;
   const views = pending.views.splice(0);
   const clicks = pending.clicks.splice(0);
-  if (views.length === 0 && clicks.length === 0) return;
-  pending.flushing = writeEvents(views, clicks).finally(() => {
-    pending.flushing = null;
-  });
-  await pending.flushing;
+  if (views.length > 0 || clicks.length > 0) pending.writes = pending.writes.then(() => writeEvents(views, clicks));
+  return pending.writes;
 }
 
 async function writeEvents(views: Pending['views'], clicks: Pending['clicks']) {
