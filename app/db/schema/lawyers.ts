@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { CITY_IDS, LAWYER_STATUSES, PRACTICE_AREA_IDS, STATE_CODES } from '~/modules/catalog/catalog';
 import { user } from './auth';
 import { oneOf } from './sql-helpers';
@@ -25,6 +25,14 @@ export const lawyerProfiles = pgTable(
      * plan level by this key starting from a point that moves every day (see lawyers/search-order.ts).
      */
     rotationKey: integer('rotation_key').notNull().default(sql`floor(random() * 2147483647)::int`),
+    /**
+     * Derived for search, kept up to date by database triggers (migration 0002) from the link tables
+     * and the active plan; never written by the app. Tags are 'a:<area id>' and 'c:<city id>', so one
+     * GIN lookup intersects both filters. The plan level counts until plan_level_until (null: no end).
+     */
+    searchTags: text('search_tags').array().notNull().default(sql`'{}'::text[]`),
+    planLevel: smallint('plan_level').notNull().default(0),
+    planLevelUntil: timestamp('plan_level_until', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +43,7 @@ export const lawyerProfiles = pgTable(
     check('lawyer_profiles_numero_oab_check', sql`${t.numeroOab} ~ '^[0-9]{3,10}$'`),
     check('lawyer_profiles_whatsapp_check', sql`${t.whatsapp} ~ '^[0-9]{10,15}$'`),
     index('lawyer_profiles_status_rotation_idx').on(t.status, t.rotationKey),
+    index('lawyer_profiles_search_tags_idx').using('gin', t.searchTags).where(sql`${t.status} = 'approved'`),
     index('lawyer_profiles_created_at_idx').on(t.createdAt),
     index('lawyer_profiles_oab_idx').on(t.oabUf, t.numeroOab),
   ],

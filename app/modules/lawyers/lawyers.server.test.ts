@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
-import { lawyerProfiles } from '~/db/schema/lawyers';
+import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
+import { lawyerPlans } from '~/db/schema/subscriptions';
 import { createLawyer, createLawyers, expirePlan } from '../../../tests/factories/lawyers';
 import { SEARCH_PAGE_SIZE } from './lawyers.schemas';
 import { findApprovedLawyers, generateUniqueSlug, getPublicLawyerProfile, listApprovedProfileSlugs } from './lawyers.server';
@@ -53,6 +54,23 @@ describe('public search', () => {
     expect(laterThatDay.lawyers.map((l) => l.id)).toEqual(pages[0]!.lawyers.map((l) => l.id));
     const nextWeek = await findApprovedLawyers(everywhere, new Date('2025-06-09T15:00:00Z'));
     expect(nextWeek.lawyers.map((l) => l.id)).not.toEqual(pages[0]!.lawyers.map((l) => l.id));
+  });
+
+  test('search follows changes to areas, cities and plans as soon as they are written', async () => {
+    const ana = await createLawyer({ areas: ['familia'], cities: ['sp_sao_paulo'] });
+    const other = await createLawyer({ plan: 'basico' });
+    await db.delete(lawyerPracticeAreas).where(eq(lawyerPracticeAreas.lawyerId, ana.id));
+    await db.insert(lawyerPracticeAreas).values({ lawyerId: ana.id, areaId: 'trabalho' });
+    await db.update(lawyerCities).set({ cityId: 'pr_curitiba' }).where(eq(lawyerCities.lawyerId, ana.id));
+    expect((await findApprovedLawyers({ area: 'familia', cidade: undefined, pagina: 1 })).lawyers.map((l) => l.id)).toEqual([other.id]);
+    expect((await findApprovedLawyers({ area: 'trabalho', cidade: 'pr_curitiba', pagina: 1 })).lawyers).toEqual([
+      expect.objectContaining({ id: ana.id, areas: ['trabalho'], cidades: ['pr_curitiba'] }),
+    ]);
+
+    // Subscribing: the old plan is cancelled and a premium one starts; Ana now comes first.
+    await db.update(lawyerPlans).set({ status: 'cancelled' }).where(eq(lawyerPlans.lawyerId, ana.id));
+    await db.insert(lawyerPlans).values({ lawyerId: ana.id, planType: 'premium', endDate: new Date(Date.now() + 30 * 86_400_000) });
+    expect((await findApprovedLawyers(everywhere)).lawyers.map((l) => l.id)).toEqual([ana.id, other.id]);
   });
 
   test('a page past the end is empty but still tells the total', async () => {

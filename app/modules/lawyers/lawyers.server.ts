@@ -27,28 +27,20 @@ export interface LawyerSearchPage {
   pageCount: number;
 }
 
-/** The plan level of a lawyer's active, unexpired plan (0 without one), as SQL over `lp`. */
-const planLevelOfLawyer = sql`coalesce((
-  select case pl.plan_type when 'premium' then 3 when 'intermediario' then 2 when 'basico' then 1 else 0 end
-  from lawyer_plans pl
-  where pl.lawyer_id = lp.id and pl.status = 'active' and (pl.end_date is null or pl.end_date > now())
-), 0)`;
+/** The level of the lawyer's active plan while it runs; an expired paid plan lifts no one. */
+const effectivePlanLevel = sql`(case when lp.plan_level_until is null or lp.plan_level_until > now() then lp.plan_level else 0 end)`;
 
 function searchConditions(filters: SearchFilters): SQL[] {
   const conditions = [sql`lp.status = 'approved'`];
-  if (filters.area) {
-    conditions.push(sql`exists (select 1 from lawyer_practice_areas a where a.lawyer_id = lp.id and a.area_id = ${filters.area})`);
-  }
-  if (filters.cidade) {
-    conditions.push(sql`exists (select 1 from lawyer_cities c where c.lawyer_id = lp.id and c.city_id = ${filters.cidade})`);
-  }
+  // search_tags is kept by database triggers from the link tables (drizzle/0002_search_triggers.sql).
+  const tags = [filters.area && `a:${filters.area}`, filters.cidade && `c:${filters.cidade}`].filter(Boolean) as string[];
+  if (tags.length > 0) conditions.push(sql`lp.search_tags @> ${`{${tags.join(',')}}`}::text[]`);
   return conditions;
 }
 
 /**
  * One page of approved lawyers matching the filters: higher plan level first, then today's rotation
- * (search-order.ts). One round trip: the page is chosen first, then only its 24 rows get their areas
- * and cities.
+ * (search-order.ts). One query over lawyer_profiles alone (its derived search columns).
  */
 export async function findApprovedLawyers(filters: SearchFilters, now = new Date()): Promise<LawyerSearchPage> {
   const conditions = searchConditions(filters);
@@ -57,19 +49,14 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
 
   const rows = await selectRows<{
     id: string; nome: string; slug: string; foto_url: string | null; whatsapp: string; numero_oab: string;
-    oab_uf: string; total: number; areas: string[] | null; cidades: string[] | null;
+    oab_uf: string; total: number; search_tags: string[];
   }>(sql`
-    select page.*,
-      (select array_agg(a.area_id order by a.area_id) from lawyer_practice_areas a where a.lawyer_id = page.id) as areas,
-      (select array_agg(c.city_id order by c.city_id) from lawyer_cities c where c.lawyer_id = page.id) as cidades
-    from (
-      select lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf,
-        count(*) over ()::int as total
-      from lawyer_profiles lp
-      where ${sql.join(conditions, sql` and `)}
-      order by ${planLevelOfLawyer} desc, (lp.rotation_key >= ${start}) desc, lp.rotation_key asc, lp.id
-      limit ${SEARCH_PAGE_SIZE} offset ${offset}
-    ) page
+    select lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.search_tags,
+      count(*) over ()::int as total
+    from lawyer_profiles lp
+    where ${sql.join(conditions, sql` and `)}
+    order by ${effectivePlanLevel} desc, (lp.rotation_key >= ${start}) desc, lp.rotation_key asc, lp.id
+    limit ${SEARCH_PAGE_SIZE} offset ${offset}
   `);
 
   let total = rows[0]?.total ?? 0;
@@ -86,13 +73,17 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
       whatsapp: r.whatsapp,
       numeroOab: r.numero_oab,
       oabUf: r.oab_uf,
-      areas: r.areas ?? [],
-      cidades: r.cidades ?? [],
+      areas: tagValues(r.search_tags, 'a:'),
+      cidades: tagValues(r.search_tags, 'c:'),
     })),
     total: Number(total),
     page: filters.pagina,
     pageCount: Math.max(1, Math.ceil(Number(total) / SEARCH_PAGE_SIZE)),
   };
+}
+
+function tagValues(tags: string[], prefix: 'a:' | 'c:'): string[] {
+  return tags.filter((t) => t.startsWith(prefix)).map((t) => t.slice(2));
 }
 
 async function countApprovedLawyers(filters: SearchFilters): Promise<number> {
