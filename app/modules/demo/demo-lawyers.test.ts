@@ -113,12 +113,11 @@ describe('generateDemoLawyers', () => {
     });
   });
 
-  test('100,000 lawyers in under 1.5 s, with unique emails and unique OAB registrations', () => {
-    const start = performance.now();
+  // How fast 100,000 are generated is measured by `npm run bench` (seed time), not asserted here: a
+  // timing assertion in the test suite fails on a busy machine.
+  test('100,000 lawyers with unique emails and unique OAB registrations', () => {
     const lawyers = generateDemoLawyers(100_000);
-    const elapsed = performance.now() - start;
     expect(lawyers).toHaveLength(100_000);
-    expect(elapsed).toBeLessThan(1500);
 
     expect(new Set(lawyers.map((l) => l.email)).size).toBe(100_000);
     expect(new Set(lawyers.map((l) => `${l.oabUf}:${l.numeroOab}`)).size).toBe(100_000);
