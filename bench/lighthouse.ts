@@ -1,0 +1,98 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/**
+ * Lighthouse's default run (mobile form factor, simulated 4G throttling and 4x CPU slowdown) of each
+ * page in one headless Chromium, through the Node API. Scores are 0-100; for every category the
+ * audits that did not pass are kept, so a score under budget comes with its reasons.
+ */
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type CategoryId = (typeof CATEGORIES)[number];
+
+export interface FailingAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+  /** The first few items of the audit's details (a console message, a resource URL…). */
+  items: string[];
+}
+
+export interface LighthousePage {
+  path: string;
+  scores: Record<CategoryId, number | null>;
+  failing: Record<CategoryId, FailingAudit[]>;
+  metrics: Record<string, string | undefined>;
+  runWarnings: string[];
+}
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+/** Up to three items of an audit's table or list, as one line each. */
+function detailItems(details: unknown): string[] {
+  const items = (details as { items?: unknown[] } | undefined)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.slice(0, 3).flatMap((item) => {
+    if (!item || typeof item !== 'object') return [];
+    const { description, url, source, node } = item as Record<string, unknown>;
+    const text = [source, description, url, (node as { snippet?: unknown } | undefined)?.snippet]
+      .map((part) => (typeof part === 'string' ? part : typeof part === 'object' && part && 'url' in part ? String(part.url) : ''))
+      .filter(Boolean)
+      .join(' — ');
+    return text ? [text.slice(0, 300)] : [];
+  });
+}
+
+export async function runLighthouse(origin: string, paths: string[]): Promise<LighthousePage[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const pages: LighthousePage[] = [];
+    for (const path of paths) {
+      // One anonymous GET first: the page is then served from the app's page cache, as under any real
+      // traffic, and the score measures the front end (cold server times are measured in load.ts).
+      await (await fetch(new URL(path, origin))).arrayBuffer();
+      const result = await lighthouse(new URL(path, origin).href, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+
+      const scores = {} as LighthousePage['scores'];
+      const failing = {} as LighthousePage['failing'];
+      for (const id of CATEGORIES) {
+        const category = lhr.categories[id];
+        scores[id] = category?.score == null ? null : Math.round(category.score * 100);
+        failing[id] = (category?.auditRefs ?? [])
+          .map((ref) => lhr.audits[ref.id])
+          .filter((audit) => audit !== undefined)
+          .filter((audit) => audit.score !== null && audit.score < 1 && !['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode))
+          .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue, items: detailItems(audit.details) }));
+      }
+      pages.push({
+        path,
+        scores,
+        failing,
+        metrics: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue])),
+        runWarnings: lhr.runWarnings.map(String),
+      });
+    }
+    return pages;
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,159 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, startProcess } from './processes';
+
+/**
+ * HTTP load with autocannon's programmatic API: a warm-up that is not counted, then the measured run.
+ * Requests look like a browser's (User-Agent, Accept), without Accept-Encoding, so neither side
+ * compresses and the app and the bare baseline send the same bytes.
+ */
+
+export interface LoadSettings {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyAverageMs: number;
+  requests: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** Size of one response body, when known (the bare runs). */
+  bodyBytes?: number;
+  /** How long the server took to answer promptly again after the run (requests left queued). */
+  drainAfterMs: number;
+}
+
+export const BROWSER_HEADERS: Record<string, string> = {
+  'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'pt-BR,pt;q=0.9',
+};
+
+/**
+ * Loads `origin + pathAndQuery`. With `bustCache`, every request gets its own `r=<n>` query
+ * parameter, so no two requests share a page-cache entry.
+ */
+export async function runLoad(origin: string, pathAndQuery: string, settings: LoadSettings, bustCache = false): Promise<LoadFigures> {
+  let counter = 0;
+  const separator = pathAndQuery.includes('?') ? '&' : '?';
+  const requests: autocannon.Request[] = [
+    bustCache
+      ? { method: 'GET', path: pathAndQuery, setupRequest: (request) => ({ ...request, path: `${pathAndQuery}${separator}r=${++counter}` }) }
+      : { method: 'GET', path: pathAndQuery },
+  ];
+  const options = { url: origin, connections: settings.connections, headers: BROWSER_HEADERS, requests };
+  if (settings.warmupSeconds > 0) {
+    await autocannon({ ...options, duration: settings.warmupSeconds });
+    // Requests the warm-up left queued on the server must not be billed to the measured run.
+    await waitUntilIdle(origin);
+  }
+  const result = await autocannon({ ...options, duration: settings.durationSeconds });
+  const drainAfterMs = await waitUntilIdle(origin);
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    latencyAverageMs: result.latency.average,
+    requests: result.requests.total,
+    ok2xx: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    drainAfterMs,
+  };
+}
+
+/**
+ * Waits until the server answers promptly again (two answers in under 100 ms in a row), so that the
+ * next measurement does not start behind a queue of abandoned requests. `/healthz` on the app goes
+ * through the database (one connection on PGlite); the bare server answers any path.
+ */
+export async function waitUntilIdle(origin: string, timeoutMs = 180_000): Promise<number> {
+  const started = performance.now();
+  let fast = 0;
+  while (fast < 2 && performance.now() - started < timeoutMs) {
+    const t = performance.now();
+    try {
+      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+      fast = performance.now() - t < 100 ? fast + 1 : 0;
+    } catch {
+      fast = 0;
+    }
+    if (fast < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return performance.now() - started;
+}
+
+export interface ColdTiming {
+  path: string;
+  medianMs: number;
+  maxMs: number;
+  samples: number;
+}
+
+/**
+ * Response time of one request at a time, each with its own `r=<n>` query parameter so it misses the
+ * page cache: the cost of rendering the page from the database, without queueing.
+ */
+export async function coldResponseTimes(origin: string, pathAndQuery: string, samples = 5): Promise<ColdTiming> {
+  const separator = pathAndQuery.includes('?') ? '&' : '?';
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t = performance.now();
+    const response = await fetch(`${origin}${pathAndQuery}${separator}r=cold${Date.now()}${i}`, {
+      headers: { ...BROWSER_HEADERS, 'accept-encoding': 'identity' },
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${pathAndQuery} answered ${response.status}`);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { path: pathAndQuery, medianMs: times[Math.floor(times.length / 2)] ?? NaN, maxMs: times[times.length - 1] ?? NaN, samples };
+}
+
+export interface CapturedResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** The app's response to a browser-like GET, uncompressed: what the bare server will replay. */
+export async function captureResponse(url: string): Promise<CapturedResponse> {
+  const response = await fetch(url, { headers: { ...BROWSER_HEADERS, 'accept-encoding': 'identity' }, redirect: 'manual' });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}, expected 200`);
+  return { status: response.status, contentType: response.headers.get('content-type') ?? 'text/html', body };
+}
+
+/** Starts bench/bare-server.ts in its own process with this body, loads it like the app, stops it. */
+export async function runBareLoad(captured: CapturedResponse, pathAndQuery: string, settings: LoadSettings, workDir: string): Promise<LoadFigures> {
+  const port = await freePort();
+  const bodyFile = path.join(workDir, `bare-body-${port}`);
+  await fs.writeFile(bodyFile, captured.body);
+  const bare = await startProcess({
+    name: 'bare',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.resolve('bench/bare-server.ts')],
+    env: { ...process.env, NODE_ENV: 'production', BARE_PORT: String(port), BARE_BODY_FILE: bodyFile, BARE_CONTENT_TYPE: captured.contentType },
+    readyUrl: `http://127.0.0.1:${port}/`,
+  });
+  try {
+    const replayed = await captureResponse(`http://127.0.0.1:${port}${pathAndQuery}`);
+    if (!replayed.body.equals(captured.body) || replayed.contentType !== captured.contentType) {
+      throw new Error('The bare server does not answer the captured body and content type.');
+    }
+    return { ...(await runLoad(`http://127.0.0.1:${port}`, pathAndQuery, settings)), bodyBytes: captured.body.length };
+  } finally {
+    await bare.stop();
+    await fs.rm(bodyFile, { force: true });
+  }
+}

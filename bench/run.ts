@@ -1,0 +1,309 @@
+/**
+ * `npm run bench`: one benchmark run of the production build against 100,000 seeded lawyers.
+ * See bench/README.md. Budgets are in bench/budgets.json; results go to bench/results/.
+ * Exits 0 when budgets are not met (it is a benchmark, not a test); 1 only when the run itself fails.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { snapshotBuild, type BuildSnapshot } from './build-snapshot';
+import { createBenchDatabase, type BenchDatabase, type DatabaseKind } from './database';
+import { measurePageWeight, type PageWeight } from './js-size';
+import { CATEGORIES, runLighthouse, type LighthousePage } from './lighthouse';
+import { captureResponse, coldResponseTimes, runBareLoad, runLoad, type ColdTiming, type LoadFigures, type LoadSettings } from './load';
+import { freePort, startProcess, type RunningProcess } from './processes';
+import { figure, formatTable, type Figure } from './report';
+import { pickPremiumSlug, seedLawyers, type SeedResult } from './seed-100k';
+
+interface Budgets {
+  firstLoadJsGzipKiB: number;
+  profileRatioToBare: number;
+  searchRatioToBare: number;
+  searchP99Ms: number;
+  lighthouse: Record<(typeof CATEGORIES)[number], number>;
+}
+
+const LAWYERS = 100_000;
+const SEARCH_PATH = '/busca?area=familia&cidade=sp_sao_paulo';
+const LOAD: LoadSettings = { connections: 50, durationSeconds: 10, warmupSeconds: 2 };
+// Only for the run's own server: at least 32 characters, never used outside it.
+const APP_SECRET = 'jusconecta-bench-secret-0123456789abcdef';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(projectRoot);
+
+const budgets = JSON.parse(fs.readFileSync('bench/budgets.json', 'utf8')) as Budgets;
+const kind: DatabaseKind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
+const startedAt = new Date();
+const loadAverageAtStart = os.loadavg();
+const runStart = performance.now();
+const phases: Record<string, number> = {};
+const problems: string[] = [];
+
+function log(message: string) {
+  console.log(`[bench ${((performance.now() - runStart) / 1000).toFixed(1).padStart(6)} s] ${message}`);
+}
+
+/** Times a phase; a failure is recorded and the run goes on (its figures then read n/a / NOT MET). */
+async function phase<T>(name: string, work: () => Promise<T>, { fatal = false } = {}): Promise<T | undefined> {
+  log(`${name}…`);
+  const t = performance.now();
+  try {
+    return await work();
+  } catch (error) {
+    const message = `${name} failed: ${error instanceof Error ? error.message : String(error)}`;
+    problems.push(message);
+    log(message);
+    if (fatal) throw error;
+    return undefined;
+  } finally {
+    phases[name] = (performance.now() - t) / 1000;
+  }
+}
+
+let snapshot: BuildSnapshot | undefined;
+let database: BenchDatabase | undefined;
+let server: RunningProcess | undefined;
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jusconecta-bench-work-'));
+
+async function cleanUp() {
+  const s = server;
+  server = undefined;
+  if (s) log(`server stopped (${await s.stop()})`);
+  const d = database;
+  database = undefined;
+  if (d) {
+    await d.destroy();
+    log(`${d.description} removed`);
+  }
+  snapshot?.remove();
+  snapshot = undefined;
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+
+process.once('SIGINT', () => {
+  log('interrupted: cleaning up');
+  void cleanUp().finally(() => process.exit(130));
+});
+
+let seed: SeedResult | undefined;
+let searchMatches: number | undefined;
+let profilePath: string | undefined;
+const weights: PageWeight[] = [];
+const cold: ColdTiming[] = [];
+const load: Record<string, LoadFigures | undefined> = {};
+let lighthousePages: LighthousePage[] | undefined;
+let fatalError: unknown;
+
+try {
+  snapshot = await phase('copy the build', () => snapshotBuild(projectRoot, log), { fatal: true });
+  const buildDir = (snapshot as BuildSnapshot).dir;
+  // The migrations of the copied build, for this process (read when client.server.ts loads) and the server.
+  process.env.MIGRATIONS_DIR = path.join(buildDir, 'drizzle');
+
+  database = await phase('create and migrate the database', () => createBenchDatabase(process.env.BENCH_DATABASE_URL), { fatal: true });
+  const db = database as BenchDatabase;
+  log(db.description);
+
+  seed = await phase(`seed ${LAWYERS.toLocaleString('en-US')} approved lawyers`, () => seedLawyers(db.sql, LAWYERS), { fatal: true });
+  log(`seeded in ${((seed?.totalMs ?? 0) / 1000).toFixed(1)} s: ${JSON.stringify(seed?.counts)}`);
+  profilePath = `/advogado/${await pickPremiumSlug(db.sql)}`;
+  const { rows } = await db.sql.query<{ n: number }>(`
+    select count(*)::int as n from lawyer_profiles lp where lp.status = 'approved'
+      and exists (select 1 from lawyer_practice_areas a where a.lawyer_id = lp.id and a.area_id = 'familia')
+      and exists (select 1 from lawyer_cities c where c.lawyer_id = lp.id and c.city_id = 'sp_sao_paulo')`);
+  searchMatches = Number(rows[0]?.n ?? 0);
+  log(`profile ${profilePath}; ${SEARCH_PATH} matches ${searchMatches} lawyers`);
+  await db.release();
+
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'APP_URL', 'PAGE_CACHE_SECONDS', 'TRUST_PROXY', 'PORT']) delete env[name];
+  Object.assign(env, db.serverEnv, { NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn', PORT: String(port), APP_SECRET });
+  server = await phase(
+    'start the production server',
+    () =>
+      startProcess({
+        name: 'server',
+        command: process.execPath,
+        args: ['build/server.js'],
+        cwd: buildDir,
+        env,
+        readyUrl: `http://127.0.0.1:${port}/healthz`,
+      }),
+    { fatal: true },
+  );
+  // The app's own origin (its default APP_URL) for pages and Lighthouse; 127.0.0.1 for the load.
+  const origin = `http://localhost:${port}`;
+  const loadOrigin = `http://127.0.0.1:${port}`;
+  const pages = ['/', '/busca', profilePath];
+
+  // Load first: no earlier request has put the measured URLs in the page cache, so each warm-up fills
+  // its entry (a cold-cache burst, not counted) and the 10 s that follow are well inside its 30 s.
+  // Each app run is followed at once by its bare baseline, so both see the same machine.
+  const targets = { profile: profilePath, search: SEARCH_PATH } as const;
+  for (const [name, target] of Object.entries(targets)) {
+    load[`app ${name}`] = await phase(`load: app ${name}`, () => runLoad(loadOrigin, target, LOAD));
+    load[`bare ${name}`] = await phase(`load: bare Express with the ${name} body`, async () =>
+      runBareLoad(await captureResponse(`${loadOrigin}${target}`), target, LOAD, workDir),
+    );
+  }
+  load['app search (uncached)'] = await phase('load: app search, cache-busting', () => runLoad(loadOrigin, SEARCH_PATH, LOAD, true));
+
+  await phase('first-load JavaScript', async () => {
+    for (const page of pages) weights.push(await measurePageWeight(origin, page));
+  });
+
+  await phase('cold response times', async () => {
+    for (const page of ['/', '/busca', SEARCH_PATH, profilePath as string]) cold.push(await coldResponseTimes(loadOrigin, page));
+  });
+
+  lighthousePages = await phase('Lighthouse', () => runLighthouse(origin, pages));
+} catch (error) {
+  fatalError = error;
+} finally {
+  await phase('stop and clean up', cleanUp);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+const kib = (bytes: number | undefined) => (bytes === undefined ? null : bytes / 1024);
+const figures: Figure[] = [];
+if (seed) figures.push(figure(`Seed ${LAWYERS.toLocaleString('en-US')} lawyers (generate + insert + vacuum analyze)`, seed.totalMs / 1000, 's', 1));
+
+for (const weight of weights) {
+  figures.push(figure(`First-load JS gzip ${weight.path}`, kib(weight.jsGzipBytes), 'KiB', 1, { kind: 'max', limit: budgets.firstLoadJsGzipKiB }));
+  figures.push(figure(`CSS gzip ${weight.path}`, kib(weight.cssGzipBytes), 'KiB', 1));
+}
+if (weights.length === 0) figures.push(figure('First-load JS gzip', null, 'KiB', 1, { kind: 'max', limit: budgets.firstLoadJsGzipKiB }));
+
+for (const timing of cold) {
+  figures.push(figure(`Cold response ${timing.path} (median of ${timing.samples}, one at a time)`, timing.medianMs, 'ms', 0));
+}
+
+/** A load run with failed responses measures errors, not the page: its figures do not count. */
+function usable(run: LoadFigures | undefined): LoadFigures | undefined {
+  if (run && (run.non2xx > 0 || run.errors > 0 || run.timeouts > 0)) return undefined;
+  return run;
+}
+function failures(run: LoadFigures | undefined): string | undefined {
+  if (!run) return 'no result';
+  const parts = [run.non2xx && `${run.non2xx} non-2xx`, run.errors && `${run.errors} errors`, run.timeouts && `${run.timeouts} timeouts`].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+for (const [name, label, ratioBudget] of [
+  ['profile', 'Profile', budgets.profileRatioToBare],
+  ['search', 'Search', budgets.searchRatioToBare],
+] as const) {
+  const app = load[`app ${name}`];
+  const bare = load[`bare ${name}`];
+  const [a, b] = [usable(app), usable(bare)];
+  figures.push(figure(`${label} app req/s`, app?.requestsPerSecond ?? null, 'req/s', 0, undefined, failures(app)));
+  figures.push(figure(`${label} app latency p50`, a?.latencyP50Ms ?? null, 'ms', 1));
+  figures.push(
+    figure(`${label} app latency p99`, a?.latencyP99Ms ?? null, 'ms', 1, name === 'search' ? { kind: 'max', limit: budgets.searchP99Ms } : undefined),
+  );
+  const body = bare?.bodyBytes === undefined ? '' : `${(bare.bodyBytes / 1024).toFixed(1)} KiB body`;
+  figures.push(figure(`${label} bare Express req/s`, bare?.requestsPerSecond ?? null, 'req/s', 0, undefined, failures(bare) ?? (body || undefined)));
+  figures.push(figure(`${label} bare Express latency p99`, b?.latencyP99Ms ?? null, 'ms', 1));
+  figures.push(figure(`${label} ratio app ÷ bare`, a && b ? a.requestsPerSecond / b.requestsPerSecond : null, '', 3, { kind: 'min', limit: ratioBudget }));
+}
+const uncached = load['app search (uncached)'];
+figures.push(figure('Search uncached req/s', uncached?.requestsPerSecond ?? null, 'req/s', 0, undefined, failures(uncached)));
+// Latencies of completed requests only: with timeouts they leave out the slowest, so they are shown
+// only when every request succeeded.
+figures.push(figure('Search uncached latency p50', usable(uncached)?.latencyP50Ms ?? null, 'ms', 1));
+figures.push(figure('Search uncached latency p99', usable(uncached)?.latencyP99Ms ?? null, 'ms', 1));
+if (uncached && uncached.drainAfterMs > 1000) {
+  figures.push(figure('Search uncached: time to drain the queue after the run', uncached.drainAfterMs / 1000, 's', 1));
+}
+
+if (lighthousePages) {
+  for (const page of lighthousePages) {
+    for (const category of CATEGORIES) {
+      figures.push(figure(`Lighthouse ${category} ${page.path}`, page.scores[category], '', 0, { kind: 'min', limit: budgets.lighthouse[category] }));
+    }
+  }
+} else {
+  for (const category of CATEGORIES) figures.push(figure(`Lighthouse ${category}`, null, '', 0, { kind: 'min', limit: budgets.lighthouse[category] }));
+}
+
+const totalSeconds = (performance.now() - runStart) / 1000;
+const notMet = figures.filter((f) => f.status === 'NOT MET');
+
+console.log(`\nJusConecta benchmark — ${kind} — ${startedAt.toISOString()} — ${LAWYERS.toLocaleString('en-US')} lawyers, ${LOAD.connections} connections × ${LOAD.durationSeconds} s (after ${LOAD.warmupSeconds} s warm-up)`);
+console.log(`Search URL ${SEARCH_PATH} (${searchMatches ?? '?'} matching lawyers); profile ${profilePath ?? '?'}\n`);
+console.log(formatTable(figures));
+
+if (lighthousePages) {
+  for (const page of lighthousePages) {
+    for (const category of CATEGORIES) {
+      const score = page.scores[category];
+      if (score !== null && score >= budgets.lighthouse[category]) continue;
+      console.log(`\nLighthouse ${category} ${page.path}: ${score ?? 'n/a'} — audits not passed:`);
+      for (const audit of page.failing[category]) {
+        console.log(`  - ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${audit.id}, score ${audit.score}]`);
+        for (const item of audit.items) console.log(`      ${item}`);
+      }
+    }
+  }
+  console.log('\nLighthouse metrics (mobile, simulated throttling):');
+  for (const page of lighthousePages) {
+    console.log(`  ${page.path}: ${Object.entries(page.metrics).map(([id, value]) => `${id} ${value ?? 'n/a'}`).join(', ')}`);
+  }
+}
+
+console.log('\nPhases (s): ' + Object.entries(phases).map(([name, s]) => `${name} ${s.toFixed(1)}`).join('; '));
+const loadAverage = (values: number[]) => values.map((n) => n.toFixed(2)).join(' ');
+console.log(
+  `Total run time: ${totalSeconds.toFixed(1)} s. Load average ${loadAverage(loadAverageAtStart)} at the start, ${loadAverage(os.loadavg())} at the end, on ${os.cpus().length} CPUs.`,
+);
+for (const problem of problems) console.log(`PROBLEM: ${problem}`);
+console.log(
+  notMet.length === 0 && problems.length === 0
+    ? '\nAll budgets met.'
+    : `\n${notMet.length} budget(s) NOT MET:\n${notMet.map((f) => `  - ${f.name}${f.note ? ` (${f.note})` : ''}`).join('\n')}`,
+);
+
+const resultsDir = path.join(projectRoot, 'bench/results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const resultsFile = path.join(resultsDir, `latest-${kind}.json`);
+fs.writeFileSync(
+  resultsFile,
+  `${JSON.stringify(
+    {
+      database: kind,
+      startedAt: startedAt.toISOString(),
+      totalSeconds,
+      environment: {
+        node: process.version,
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        loadAverageAtStart,
+        loadAverageAtEnd: os.loadavg(),
+      },
+      settings: { lawyers: LAWYERS, load: LOAD, searchPath: SEARCH_PATH, profilePath, searchMatches },
+      budgets,
+      figures,
+      notMet: notMet.map((f) => f.name),
+      problems,
+      phasesSeconds: phases,
+      seed,
+      pageWeights: weights,
+      coldResponseTimes: cold,
+      load,
+      lighthouse: lighthousePages,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`Results written to ${path.relative(projectRoot, resultsFile)}`);
+
+if (fatalError) {
+  console.error(fatalError);
+  process.exitCode = 1;
+}
