@@ -68,7 +68,7 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, mode, 
     const client = path.resolve('build/client');
     app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     // Only the files public/ puts at the root; a generic static handler would stat the disk for every page URL.
-    app.get('/favicon.svg', (_req, res) => res.sendFile(path.join(client, 'favicon.svg'), { maxAge: '1d' }));
+    app.get('/favicon.svg', (_req, res) => res.sendFile('favicon.svg', { root: client, maxAge: '1d' }));
   }
 
   // better-auth rate-limits by client IP: give it the socket's address (or the trusted proxy's view of

@@ -1,8 +1,14 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/browser';
 
-/** The profile links of the cards on the page, in order. */
+/**
+ * The profile links of the cards on the page, in order. Without JavaScript the page arrives as a
+ * stream: the URL changes before the whole grid is parsed, so wait for the pagination, which comes
+ * after the grid, before reading the cards.
+ */
 async function profileLinks(page: Page): Promise<string[]> {
+  await expect(page.getByRole('navigation', { name: 'Paginação' })).toBeVisible();
+  await page.waitForLoadState('load');
   const links = await page.getByRole('article').getByRole('heading').getByRole('link').all();
   return Promise.all(links.map(async (link) => (await link.getAttribute('href')) ?? ''));
 }
