@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
 import { publicPageCache } from './public-page-cache';
+import { requestLog } from './request-log';
 
 /** What the app's entry module (app/services.server.ts, re-exported by entry.server.tsx) gives the server. */
 export interface AppServices {
@@ -37,22 +36,7 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, mode, 
   // Behind a load balancer set TRUST_PROXY (e.g. 1) so that req.ip is the client's, not the proxy's.
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || (req.url ?? '').startsWith('/assets/') },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(compression());
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -90,7 +74,7 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, mode, 
 
   // Last resort: never a stack trace in a page.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log?.error({ err: error }, 'unhandled error');
+    logger.error({ err: error, reqId: req.id }, 'unhandled error');
     if (res.headersSent) return res.end();
     res.status(500).type('html').send('<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title><p>Ocorreu um erro inesperado. Tente novamente em instantes.</p></html>');
   });
