@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
+import { TextField } from '~/components/ui/text-field';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
 import { fieldErrors, loginSchema } from '~/modules/accounts/accounts.schemas';
@@ -27,9 +28,6 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Área do Advogado — Entrar', description: 'Entre na sua área exclusiva de advogado.', path: '/login', noindex: true });
 
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700';
-
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/login';
@@ -45,47 +43,8 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
           </p>
         ) : null}
         <Form method="post" className="mt-6 space-y-5" noValidate>
-          <div>
-            <label htmlFor="email" className="text-sm font-medium text-slate-800">
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={actionData?.email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'email-erro' : undefined}
-              className={inputClass}
-            />
-            {errors.email ? (
-              <p id="email-erro" className="mt-1 text-sm text-red-700">
-                {errors.email}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="password" className="text-sm font-medium text-slate-800">
-              Senha
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'senha-erro' : undefined}
-              className={inputClass}
-            />
-            {errors.password ? (
-              <p id="senha-erro" className="mt-1 text-sm text-red-700">
-                {errors.password}
-              </p>
-            ) : null}
-          </div>
+          <TextField name="email" label="Email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={errors.email} />
+          <TextField name="password" label="Senha" type="password" autoComplete="current-password" required error={errors.password} />
           <button type="submit" disabled={submitting} className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80">
             {submitting ? 'Entrando...' : 'Entrar'}
           </button>
