@@ -13,6 +13,6 @@ export default defineConfig({
   },
   ssr: {
     // Native or WASM packages stay outside the server bundle and load from node_modules.
-    external: ['@electric-sql/pglite', 'pg', 'pino', 'better-auth'],
+    external: ['@electric-sql/pglite', 'pg', 'better-auth'],
   },
 });

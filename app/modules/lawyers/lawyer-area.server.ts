@@ -1,8 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
+import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
-import { cityLabel, findPlan, practiceAreaLabel, type LawyerStatus, type Plan } from '~/modules/catalog/catalog';
+import { cityLabel, findPlan, practiceAreaLabel, sortByLabel, type LawyerStatus, type Plan } from '~/modules/catalog/catalog';
+import { areasFromTags, citiesFromTags } from './search-tags';
 
 export interface OwnLawyerProfile {
   nome: string;
@@ -28,7 +29,10 @@ export interface OwnLawyerArea {
   planEndsAt: Date | null;
 }
 
-const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+/** Ids ordered by their pt-BR label, with the catalogue's own sort. */
+function idsByLabel(ids: string[], label: (id: string) => string): string[] {
+  return sortByLabel(ids.map((id) => ({ id, label: label(id) }))).map((x) => x.id);
+}
 
 /**
  * The signed-in lawyer's own profile and active plan, whatever the profile's status, or null when the
@@ -46,30 +50,28 @@ export async function getOwnLawyerProfile(userId: string): Promise<OwnLawyerArea
       fotoUrl: lawyerProfiles.fotoUrl,
       slug: lawyerProfiles.slug,
       status: lawyerProfiles.status,
+      searchTags: lawyerProfiles.searchTags,
     })
     .from(lawyerProfiles)
     .where(eq(lawyerProfiles.id, userId));
   if (!row) return null;
 
-  const [areas, cities, [activePlan]] = await Promise.all([
-    db.select({ id: lawyerPracticeAreas.areaId }).from(lawyerPracticeAreas).where(eq(lawyerPracticeAreas.lawyerId, userId)),
-    db.select({ id: lawyerCities.cityId }).from(lawyerCities).where(eq(lawyerCities.lawyerId, userId)),
-    // The active plan even when its end date has passed: the lawyer is then overdue (part 2's 'Em
-    // Atraso'), which they should see, rather than being shown no plan at all. Search, which ranks
-    // lawyers, ignores such a plan instead.
-    db
-      .select({ planType: lawyerPlans.planType, endDate: lawyerPlans.endDate })
-      .from(lawyerPlans)
-      .where(and(eq(lawyerPlans.lawyerId, userId), eq(lawyerPlans.status, 'active')))
-      .orderBy(desc(lawyerPlans.startDate))
-      .limit(1),
-  ]);
+  // The active plan even when its end date has passed: the lawyer is then overdue (part 2's 'Em
+  // Atraso'), which they should see, rather than being shown no plan at all. Search, which ranks
+  // lawyers, ignores such a plan instead.
+  const [activePlan] = await db
+    .select({ planType: lawyerPlans.planType, endDate: lawyerPlans.endDate })
+    .from(lawyerPlans)
+    .where(and(eq(lawyerPlans.lawyerId, userId), eq(lawyerPlans.status, 'active')))
+    .orderBy(desc(lawyerPlans.startDate))
+    .limit(1);
+  const { searchTags, ...shown } = row;
 
   return {
     profile: {
-      ...row,
-      areas: areas.map((a) => a.id).sort((a, b) => collator.compare(practiceAreaLabel(a), practiceAreaLabel(b))),
-      cidades: cities.map((c) => c.id).sort((a, b) => collator.compare(cityLabel(a), cityLabel(b))),
+      ...shown,
+      areas: idsByLabel(areasFromTags(searchTags), practiceAreaLabel),
+      cidades: idsByLabel(citiesFromTags(searchTags), cityLabel),
     },
     plan: findPlan(activePlan?.planType) ?? null,
     planEndsAt: activePlan?.endDate ?? null,

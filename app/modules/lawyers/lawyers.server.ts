@@ -1,9 +1,10 @@
 import { and, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import { db, selectRows } from '~/db/client.server';
-import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
+import { lawyerProfiles } from '~/db/schema/lawyers';
 import { pickFreeSlug, slugBase } from '~/lib/slugify';
 import { SEARCH_PAGE_SIZE, type SearchFilters } from './lawyers.schemas';
 import { rotationStart } from './search-order';
+import { areasFromTags, citiesFromTags } from './search-tags';
 
 export interface LawyerCardData {
   id: string;
@@ -73,17 +74,13 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
       whatsapp: r.whatsapp,
       numeroOab: r.numero_oab,
       oabUf: r.oab_uf,
-      areas: tagValues(r.search_tags, 'a:'),
-      cidades: tagValues(r.search_tags, 'c:'),
+      areas: areasFromTags(r.search_tags),
+      cidades: citiesFromTags(r.search_tags),
     })),
     total: Number(total),
     page: filters.pagina,
     pageCount: Math.max(1, Math.ceil(Number(total) / SEARCH_PAGE_SIZE)),
   };
-}
-
-function tagValues(tags: string[], prefix: 'a:' | 'c:'): string[] {
-  return tags.filter((t) => t.startsWith(prefix)).map((t) => t.slice(2));
 }
 
 async function countApprovedLawyers(filters: SearchFilters): Promise<number> {
@@ -111,10 +108,6 @@ export async function getPublicLawyerProfile(
     .where(and(eq(lawyerProfiles.status, 'approved'), or(eq(lawyerProfiles.slug, slugOrId), eq(lawyerProfiles.id, slugOrId))))
     .limit(2);
   if (!row) return null;
-  const [areas, cities] = await Promise.all([
-    db.select({ id: lawyerPracticeAreas.areaId }).from(lawyerPracticeAreas).where(eq(lawyerPracticeAreas.lawyerId, row.id)),
-    db.select({ id: lawyerCities.cityId }).from(lawyerCities).where(eq(lawyerCities.lawyerId, row.id)),
-  ]);
   return {
     matchedBy: row.slug === slugOrId ? 'slug' : 'id',
     profile: {
@@ -126,8 +119,8 @@ export async function getPublicLawyerProfile(
       numeroOab: row.numeroOab,
       oabUf: row.oabUf,
       biografia: row.biografia,
-      areas: areas.map((a) => a.id).sort(),
-      cidades: cities.map((c) => c.id).sort(),
+      areas: areasFromTags(row.searchTags),
+      cidades: citiesFromTags(row.searchTags),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     },
