@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /** The login form (spec part 1 §5): the server re-validates what the browser checked. */
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Email inválido')),
-  password: z.string().min(6, 'A senha deve ter pelo menos 6 caracteres').max(128, 'Senha muito longa'),
+  email: z.string({ message: 'Email inválido' }).trim().toLowerCase().pipe(z.email('Email inválido')),
+  password: z.string({ message: 'A senha deve ter pelo menos 6 caracteres' }).min(6, 'A senha deve ter pelo menos 6 caracteres').max(128, 'Senha muito longa'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

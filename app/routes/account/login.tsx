@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { TextField } from '~/components/ui/text-field';
 import { flashToastCookie } from '~/lib/flash-toast.server';
+import { formFields } from '~/lib/form-fields.server';
 import { pageMeta } from '~/lib/seo';
 import { fieldErrors, loginSchema } from '~/modules/accounts/accounts.schemas';
 import { signInWithPassword } from '~/modules/accounts/login.server';
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await formFields(request);
   const parsed = loginSchema.safeParse(form);
   const email = typeof form.email === 'string' ? form.email : '';
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), message: null, email }, { status: 400 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getCurrentUser } from '~/auth/session.server';
+import { formFields } from '~/lib/form-fields.server';
 import { WHATSAPP_CLICK_SOURCES } from '~/modules/catalog/catalog';
 import { recordWhatsAppClick } from '~/modules/analytics/analytics.server';
 import { findApprovedLawyerIdBySlug } from '~/modules/lawyers/lawyers.server';
@@ -13,7 +14,7 @@ const clickSchema = z.object({
 /** A visitor opened a lawyer's WhatsApp chat (sent by the button with sendBeacon). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return Response.json({ error: 'Método não permitido' }, { status: 405 });
-  const parsed = clickSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  const parsed = clickSchema.safeParse(await formFields(request));
   if (!parsed.success) return Response.json({ error: 'Clique inválido' }, { status: 400 });
   const lawyerId = await findApprovedLawyerIdBySlug(parsed.data.advogado);
   if (!lawyerId) return Response.json({ error: 'Advogado não encontrado' }, { status: 404 });
