@@ -15,10 +15,11 @@ import * as lawyers from './schema/lawyers';
 import * as leads from './schema/leads';
 import * as messaging from './schema/messaging';
 import * as monitoring from './schema/monitoring';
+import * as rateLimits from './schema/rate-limits';
 import * as subscriptions from './schema/subscriptions';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.server';
 
-export const schema = { ...auth, ...lawyers, ...subscriptions, ...leads, ...analytics, ...monitoring, ...messaging, ...admin, ...accounts };
+export const schema = { ...auth, ...lawyers, ...subscriptions, ...leads, ...analytics, ...monitoring, ...messaging, ...admin, ...accounts, ...rateLimits };
 
 /** One type for both drivers: every module writes plain Drizzle against it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

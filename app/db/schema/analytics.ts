@@ -1,4 +1,4 @@
-import { bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { WHATSAPP_CLICK_SOURCES } from '~/modules/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
@@ -9,9 +9,12 @@ export const profileViews = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     lawyerId: text('lawyer_id').notNull().references(() => lawyerProfiles.id, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hash of IP and user agent with the day's salt (analytics_salts), for the 30-minute dedupe; never the raw values. */
+    visitorHash: text('visitor_hash'),
   },
   (t) => [
     index('profile_views_lawyer_time_idx').on(t.lawyerId, t.viewedAt),
+    index('profile_views_visitor_idx').on(t.lawyerId, t.visitorHash, t.viewedAt),
     index('profile_views_time_idx').on(t.viewedAt),
   ],
 );
@@ -23,10 +26,23 @@ export const whatsappClicks = pgTable(
     lawyerId: text('lawyer_id').notNull().references(() => lawyerProfiles.id, { onDelete: 'cascade' }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
     sourcePage: text('source_page', { enum: WHATSAPP_CLICK_SOURCES }).notNull(),
+    /** As profile_views.visitor_hash, for the one-minute dedupe. */
+    visitorHash: text('visitor_hash'),
   },
   (t) => [
+    index('whatsapp_clicks_visitor_idx').on(t.lawyerId, t.visitorHash, t.clickedAt),
     check('whatsapp_clicks_source_check', oneOf(t.sourcePage, WHATSAPP_CLICK_SOURCES)),
     index('whatsapp_clicks_lawyer_time_idx').on(t.lawyerId, t.clickedAt),
     index('whatsapp_clicks_time_idx').on(t.clickedAt),
   ],
 );
+
+/**
+ * One random salt per day (America/Sao_Paulo) for the visitor hashes: shared by every process, and
+ * deleted after two days, so that a stored hash can no longer be tied to an IP address (LGPD).
+ */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
