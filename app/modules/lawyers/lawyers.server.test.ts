@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { db } from '~/db/client.server';
 import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { createLawyer, createLawyers, expirePlan } from '../../../tests/factories/lawyers';
 import { SEARCH_PAGE_SIZE } from './lawyers.schemas';
-import { findApprovedLawyers, generateUniqueSlug, getPublicLawyerProfile, listApprovedProfileSlugs } from './lawyers.server';
+import { findApprovedLawyerIdBySlug, findApprovedLawyers, generateUniqueSlug, getPublicLawyerProfile, listApprovedProfileSlugs } from './lawyers.server';
 
 const everywhere = { area: undefined, cidade: undefined, pagina: 1 };
 
@@ -95,6 +95,27 @@ describe('public profile', () => {
     expect(await getPublicLawyerProfile(pending.slug)).toBeNull();
     expect(await getPublicLawyerProfile(rejected.id)).toBeNull();
     expect(await getPublicLawyerProfile('ninguem')).toBeNull();
+  });
+
+  test('a value that cannot be a slug or an id is not found, without a query', async () => {
+    const ana = await createLawyer({ nome: 'Ana Silva', id: 'Ana_Silva-Id_0123456789' });
+    const select = vi.spyOn(db, 'select');
+    try {
+      for (const bad of ['\u0000', 'anasilva\u0000', 'a%00', 'Ana Silva', 'anasilva/', 'x'.repeat(101), 'a'.repeat(200), '']) {
+        expect(await getPublicLawyerProfile(bad), JSON.stringify(bad)).toBeNull();
+        expect(await findApprovedLawyerIdBySlug(bad), JSON.stringify(bad)).toBeNull();
+      }
+      // An id is not a slug: the click beacon only takes slugs.
+      expect(await findApprovedLawyerIdBySlug(ana.id)).toBeNull();
+      expect(select).not.toHaveBeenCalled();
+    } finally {
+      select.mockRestore();
+    }
+    // A valid slug and a valid better-auth id (mixed case, underscores) still work.
+    expect(await getPublicLawyerProfile('anasilva')).toMatchObject({ matchedBy: 'slug', profile: { id: ana.id } });
+    expect(await getPublicLawyerProfile(ana.id)).toMatchObject({ matchedBy: 'id', profile: { slug: 'anasilva' } });
+    expect(await findApprovedLawyerIdBySlug('anasilva')).toBe(ana.id);
+    expect(await getPublicLawyerProfile('x'.repeat(100))).toBeNull();
   });
 
   test('the sitemap lists approved profiles only', async () => {

@@ -2,7 +2,7 @@ import { and, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import { db, selectRows } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { pickFreeSlug, slugBase } from '~/lib/slugify';
-import { SEARCH_PAGE_SIZE, type SearchFilters } from './lawyers.schemas';
+import { lawyerSlugOrIdSchema, lawyerSlugSchema, SEARCH_PAGE_SIZE, type SearchFilters } from './lawyers.schemas';
 import { rotationStart } from './search-order';
 import { areasFromTags, citiesFromTags } from './search-tags';
 
@@ -97,15 +97,24 @@ export interface PublicLawyerProfile extends LawyerCardData {
 
 /**
  * An approved lawyer by slug or by id (the card used either). `matchedBy` tells the route whether to
- * redirect an id URL to the slug URL. Pending and rejected lawyers are not found.
+ * redirect an id URL to the slug URL. Pending and rejected lawyers are not found, and neither is a
+ * value that cannot be a slug or an id (a NUL, '%', spaces, over 100 characters): it never reaches
+ * the database.
  */
 export async function getPublicLawyerProfile(
   slugOrId: string,
 ): Promise<{ profile: PublicLawyerProfile; matchedBy: 'slug' | 'id' } | null> {
+  if (!lawyerSlugOrIdSchema.safeParse(slugOrId).success) return null;
+  const bySlug = lawyerSlugSchema.safeParse(slugOrId).success;
   const [row] = await db
     .select()
     .from(lawyerProfiles)
-    .where(and(eq(lawyerProfiles.status, 'approved'), or(eq(lawyerProfiles.slug, slugOrId), eq(lawyerProfiles.id, slugOrId))))
+    .where(
+      and(
+        eq(lawyerProfiles.status, 'approved'),
+        bySlug ? or(eq(lawyerProfiles.slug, slugOrId), eq(lawyerProfiles.id, slugOrId)) : eq(lawyerProfiles.id, slugOrId),
+      ),
+    )
     .limit(2);
   if (!row) return null;
   return {
@@ -149,8 +158,9 @@ export async function generateUniqueSlug(nome: string, database: Pick<typeof db,
   return pickFreeSlug(base, taken.map((t) => t.slug));
 }
 
-/** The id of the approved lawyer with this slug, or null. */
+/** The id of the approved lawyer with this slug, or null (without a query when it cannot be a slug). */
 export async function findApprovedLawyerIdBySlug(slug: string): Promise<string | null> {
+  if (!lawyerSlugSchema.safeParse(slug).success) return null;
   const [row] = await db
     .select({ id: lawyerProfiles.id })
     .from(lawyerProfiles)

@@ -1,5 +1,5 @@
 import { ArrowLeft } from '~/components/ui/icons';
-import { data, Link } from 'react-router';
+import { data, Link, type MetaDescriptor } from 'react-router';
 import { formatCalendarDate } from '~/lib/format-date';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { ArticleIllustration } from '~/modules/content/components/article-illustration';
@@ -14,10 +14,13 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
   const site = matches[0]?.loaderData.site;
   const post = loaded?.post;
-  if (!post) return pageMeta({ site, title: 'Post não encontrado', description: 'O artigo procurado não existe.', path: `/blog/${params.slug}`, noindex: true });
+  if (!post) {
+    // No canonical URL for a post that does not exist: never one built from the raw URL parameter.
+    return withoutCanonical(pageMeta({ site, title: 'Post não encontrado', description: 'O artigo procurado não existe.', path: '/blog', noindex: true }));
+  }
   return [
     ...pageMeta({ site, title: post.title, description: post.excerpt, path: `/blog/${post.slug}`, type: 'article' }),
     { property: 'article:published_time', content: post.date },
@@ -33,6 +36,11 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
     }),
   ];
 };
+
+/** Drops the canonical link and og:url (pageMeta always writes them). */
+function withoutCanonical(tags: MetaDescriptor[]): MetaDescriptor[] {
+  return tags.filter((tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'));
+}
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;

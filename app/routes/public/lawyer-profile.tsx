@@ -1,5 +1,5 @@
 import { ArrowLeft, BadgeCheck, MapPin, Phone } from '~/components/ui/icons';
-import { data, Link, redirect, useRouteLoaderData } from 'react-router';
+import { data, Link, redirect, useRouteLoaderData, type MetaDescriptor } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { cityLabel, findCity, practiceAreaLabel } from '~/modules/catalog/catalog';
@@ -28,11 +28,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
   const site = matches[0]?.loaderData.site;
   const profile = loaded?.profile;
   if (!profile) {
-    return pageMeta({ site, title: 'Perfil não encontrado', description: 'O advogado que você está procurando não foi encontrado.', path: `/advogado/${params.slug}`, noindex: true });
+    // No canonical URL for a profile that does not exist: never one built from the raw URL parameter.
+    return withoutCanonical(
+      pageMeta({ site, title: 'Perfil não encontrado', description: 'O advogado que você está procurando não foi encontrado.', path: '/advogado', noindex: true }),
+    );
   }
   const areas = profile.areas.map(practiceAreaLabel).join(', ');
   const cities = profile.cidades.map(cityLabel).join(', ');
@@ -63,6 +66,11 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
     }),
   ];
 };
+
+/** Drops the canonical link and og:url (pageMeta always writes them). */
+function withoutCanonical(tags: MetaDescriptor[]): MetaDescriptor[] {
+  return tags.filter((tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'));
+}
 
 export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');

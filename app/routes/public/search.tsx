@@ -1,42 +1,65 @@
-import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
+import { data, Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import { pageMeta } from '~/lib/seo';
 import { cityLabel, CITIES_BY_LABEL, practiceAreaLabel, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
 import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
-import { parseSearchFilters } from '~/modules/lawyers/lawyers.schemas';
+import { parseSearchFilters, type SearchFilters } from '~/modules/lawyers/lawyers.schemas';
 import { resultCountText, searchHref } from '~/modules/lawyers/search-links';
 import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/search';
 
+/**
+ * One module serves two routes ('search' at /busca, 'lawyer-list' at /advogado). Links, the form and
+ * the canonical URL come from the route, never from the request's path (its case or a trailing slash).
+ */
+function routePath(matches: ReadonlyArray<{ id: string } | undefined>): '/busca' | '/advogado' {
+  return matches.some((m) => m?.id === 'lawyer-list') ? '/advogado' : '/busca';
+}
+
+/** The page depends only on the parsed filters (the page cache keys on them), never on the raw URL. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const filters = parseSearchFilters(url.searchParams);
+  const filters = parseSearchFilters(new URL(request.url).searchParams);
   const result = await findApprovedLawyers(filters);
-  return { filters, pathname: url.pathname, ...result, lawyers: result.lawyers.map(({ id: _id, ...card }) => card) };
+  const page = { filters, ...result, lawyers: result.lawyers.map(({ id: _id, ...card }) => card) };
+  return data(page, isPastLastPage(page) ? { status: 404 } : undefined);
+}
+
+/** A page past the last one does not exist (with no result at all, page 1 still answers 200 and says so). */
+function isPastLastPage({ page, lawyers }: { page: number; lawyers: readonly unknown[] }): boolean {
+  return page > 1 && lawyers.length === 0;
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'X-Page-Cache': '30' });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const area = data?.filters.area ? practiceAreaLabel(data.filters.area) : null;
-  const city = data?.filters.cidade ? cityLabel(data.filters.cidade) : null;
-  const where = [area, city && `em ${city}`].filter(Boolean).join(' ');
-  const title = where ? `Advogados de ${where}` : 'Encontre um advogado';
+/** 'de Direito de Família em Curitiba - PR', 'de Direito de Família', 'em Curitiba - PR', or ''. */
+function searchScope(filters: Partial<SearchFilters>): string {
+  return [filters.area && `de ${practiceAreaLabel(filters.area)}`, filters.cidade && `em ${cityLabel(filters.cidade)}`].filter(Boolean).join(' ');
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const filters = loaderData?.filters ?? {};
+  const scope = searchScope(filters);
+  const title = scope ? `Advogados ${scope}` : 'Encontre um advogado';
+  const page = loaderData?.page ?? 1;
+  const total = loaderData?.total ?? 0;
   return pageMeta({
     site: matches[0]?.loaderData.site,
-    title: data && data.page > 1 ? `${title} — página ${data.page}` : title,
-    description: where
-      ? `${resultCountText(data?.total ?? 0)} para ${where}. Veja perfis verificados e fale direto pelo WhatsApp.`
+    title: page > 1 ? `${title} — página ${page}` : title,
+    description: scope
+      ? `${title}: ${total > 0 ? resultCountText(total) : 'nenhum advogado encontrado'}. Veja perfis verificados e fale direto pelo WhatsApp.`
       : 'Busque advogados verificados por área de atuação e cidade e fale direto pelo WhatsApp.',
-    path: searchHref(data?.filters ?? {}, data?.pathname ?? '/busca'),
+    path: searchHref(filters, routePath(matches)),
+    noindex: loaderData ? isPastLastPage(loaderData) : false,
   });
 };
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
 
-export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { filters, lawyers, total, page, pageCount, pathname } = loaderData;
+export default function SearchPage({ loaderData, matches }: Route.ComponentProps) {
+  const { filters, lawyers, total, page, pageCount } = loaderData;
+  const pathname = routePath(matches);
+  const pastLastPage = isPastLastPage(loaderData);
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const navigation = useNavigation();
   const searching = navigation.state !== 'idle' && navigation.location?.pathname === pathname;
@@ -88,20 +111,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <h2 id="resultados" className="text-lg font-semibold text-slate-800" aria-live="polite">
           {total > 0 ? resultCountText(total) : 'Nenhum advogado encontrado'}
         </h2>
-        {total === 0 ? (
+        {pastLastPage ? (
+          <p className="mt-2 text-slate-700">
+            Esta página não existe.{' '}
+            <Link to={searchHref({ ...filters, pagina: 1 }, pathname)} className="font-medium text-brand-700 underline">
+              Voltar para a primeira página
+            </Link>
+          </p>
+        ) : total === 0 ? (
           <p className="mt-2 text-slate-700">
             Tente outra cidade ou área, ou{' '}
             <Link to="/solicitar-atendimento" className="font-medium text-brand-700 underline">
               descreva o seu caso
             </Link>{' '}
             para ser contatado por um advogado.
-          </p>
-        ) : lawyers.length === 0 ? (
-          <p className="mt-2 text-slate-700">
-            Esta página não existe.{' '}
-            <Link to={searchHref({ ...filters, pagina: 1 }, pathname)} className="font-medium text-brand-700 underline">
-              Voltar para a primeira página
-            </Link>
           </p>
         ) : (
           <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
