@@ -2,15 +2,24 @@ import { sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { db } from '~/db/client.server';
 import type { WhatsAppClickSource } from '~/modules/catalog/catalog';
+import { purgeOldVisitorDataHourly, saltsOf, saoPauloDay, visitorHash } from './visitor-hash.server';
 
 /**
- * Profile views and WhatsApp clicks. They are buffered in memory and written in one statement every
- * second (or every 200 events), so a busy public profile costs no database write per request. The
+ * Profile views and WhatsApp clicks. They are buffered in memory and written in one statement per table
+ * every second (or every 200 events), so a busy public profile costs no database write per request. The
  * insert keeps only events of approved lawyers; a deleted lawyer's late events are dropped.
+ *
+ * One visitor (a hash of IP address and user agent with the day's salt: visitor-hash.server.ts) counts at
+ * most one view of a lawyer per 30 minutes and one WhatsApp click per minute: repeats are dropped inside
+ * the batch, and the insert skips an event when a row of the same visitor and lawyer is already stored
+ * in that window (written by an earlier flush or by another process). The raw IP and user agent stay in
+ * memory until the flush (about a second) and are never stored.
  */
 
 export interface Visit {
   lawyerId: string;
+  /** The client IP address set by the server (CLIENT_IP_HEADER); null counts as 'unknown'. */
+  ip: string | null;
   userAgent: string | null;
   /** The signed-in visitor, if any: a lawyer looking at their own profile is not counted. */
   viewerId?: string | null;
@@ -18,16 +27,46 @@ export interface Visit {
   purpose?: string | null;
 }
 
+const VIEW_WINDOW_MS = 30 * 60 * 1000;
+const CLICK_WINDOW_MS = 60 * 1000;
+
+// isbot() runs a large regular expression: remember its answer for the user agents seen lately.
+const BOT_MEMO_SIZE = 500;
+const BOT_MEMO_MAX_LENGTH = 512;
+const botMemo = new Map<string, boolean>();
+
+function isBotUserAgent(userAgent: string): boolean {
+  let bot = botMemo.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (userAgent.length <= BOT_MEMO_MAX_LENGTH) {
+      if (botMemo.size >= BOT_MEMO_SIZE) botMemo.clear();
+      botMemo.set(userAgent, bot);
+    }
+  }
+  return bot;
+}
+
 /** Known bots, link-preview fetchers, prefetches and a lawyer's own visits are not counted. */
 export function isCountableVisit(visit: Visit): boolean {
-  if (!visit.userAgent || isbot(visit.userAgent)) return false;
+  if (!visit.userAgent || isBotUserAgent(visit.userAgent)) return false;
   if (visit.purpose && /prefetch|preview/i.test(visit.purpose)) return false;
   return visit.viewerId !== visit.lawyerId;
 }
 
+interface BufferedEvent {
+  lawyerId: string;
+  at: Date;
+  ip: string | null;
+  userAgent: string;
+}
+interface BufferedClick extends BufferedEvent {
+  source: WhatsAppClickSource;
+}
+
 interface Pending {
-  views: Array<{ lawyerId: string; at: Date }>;
-  clicks: Array<{ lawyerId: string; at: Date; source: WhatsAppClickSource }>;
+  views: BufferedEvent[];
+  clicks: BufferedClick[];
   timer: NodeJS.Timeout | null;
   /** Writes run one after another on this chain, so a flush waits for every earlier write. */
   writes: Promise<void>;
@@ -38,16 +77,18 @@ const pending: Pending = (holder.__jusconectaAnalytics ??= { views: [], clicks: 
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 200;
 
+/** Buffers a profile view (no database work here); false when it does not count. */
 export function recordProfileView(visit: Visit, at = new Date()): boolean {
   if (!isCountableVisit(visit)) return false;
-  pending.views.push({ lawyerId: visit.lawyerId, at });
+  pending.views.push({ lawyerId: visit.lawyerId, at, ip: visit.ip, userAgent: visit.userAgent! });
   scheduleFlush();
   return true;
 }
 
+/** Buffers a WhatsApp click (no database work here); false when it does not count. */
 export function recordWhatsAppClick(visit: Visit & { source: WhatsAppClickSource }, at = new Date()): boolean {
   if (!isCountableVisit(visit)) return false;
-  pending.clicks.push({ lawyerId: visit.lawyerId, at, source: visit.source });
+  pending.clicks.push({ lawyerId: visit.lawyerId, at, ip: visit.ip, userAgent: visit.userAgent!, source: visit.source });
   scheduleFlush();
   return true;
 }
@@ -74,25 +115,64 @@ export function flushAnalytics(): Promise<void> {
   return pending.writes;
 }
 
-async function writeEvents(views: Pending['views'], clicks: Pending['clicks']) {
+/** The events with their visitor hash, the raw IP and user agent left behind. */
+async function hashVisitors<E extends BufferedEvent>(events: E[]): Promise<Array<Omit<E, 'ip' | 'userAgent'> & { visitor: string }>> {
+  const days = events.map((e) => saoPauloDay(e.at));
+  const salts = await saltsOf(days);
+  return events.map(({ ip, userAgent, ...event }, i) => ({ ...event, visitor: visitorHash(salts.get(days[i]!)!, ip, userAgent) }));
+}
+
+/**
+ * One event per visitor and lawyer per window: in time order, an event is kept unless the same
+ * visitor's last kept event for that lawyer is less than `windowMs` before it.
+ */
+export function dedupeWithinBatch<E extends { lawyerId: string; visitor: string; at: Date }>(events: E[], windowMs: number): E[] {
+  const lastKept = new Map<string, number>();
+  const kept: E[] = [];
+  for (const event of [...events].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const key = `${event.lawyerId}\u0000${event.visitor}`;
+    const last = lastKept.get(key);
+    if (last !== undefined && event.at.getTime() - last < windowMs) continue;
+    lastKept.set(key, event.at.getTime());
+    kept.push(event);
+  }
+  return kept;
+}
+
+async function writeEvents(bufferedViews: BufferedEvent[], bufferedClicks: BufferedClick[]) {
   try {
+    const views = dedupeWithinBatch(await hashVisitors(bufferedViews), VIEW_WINDOW_MS);
+    const clicks = dedupeWithinBatch(await hashVisitors(bufferedClicks), CLICK_WINDOW_MS);
     if (views.length > 0) {
+      const rows = views.map((v) => ({ lawyer_id: v.lawyerId, viewed_at: v.at.toISOString(), visitor_hash: v.visitor }));
       await db.execute(sql`
-        insert into profile_views (lawyer_id, viewed_at)
-        select v.lawyer_id, v.viewed_at
-        from json_to_recordset(${JSON.stringify(views.map((v) => ({ lawyer_id: v.lawyerId, viewed_at: v.at.toISOString() })))}::json)
-          as v(lawyer_id text, viewed_at timestamptz)
-        join lawyer_profiles lp on lp.id = v.lawyer_id and lp.status = 'approved'`);
+        insert into profile_views (lawyer_id, viewed_at, visitor_hash)
+        select v.lawyer_id, v.viewed_at, v.visitor_hash
+        from json_to_recordset(${JSON.stringify(rows)}::json) as v(lawyer_id text, viewed_at timestamptz, visitor_hash text)
+        join lawyer_profiles lp on lp.id = v.lawyer_id and lp.status = 'approved'
+        where not exists (
+          select 1 from profile_views p
+          where p.lawyer_id = v.lawyer_id and p.visitor_hash = v.visitor_hash and p.viewed_at > v.viewed_at - interval '30 minutes'
+        )`);
     }
     if (clicks.length > 0) {
+      const rows = clicks.map((c) => ({ lawyer_id: c.lawyerId, clicked_at: c.at.toISOString(), source_page: c.source, visitor_hash: c.visitor }));
       await db.execute(sql`
-        insert into whatsapp_clicks (lawyer_id, clicked_at, source_page)
-        select c.lawyer_id, c.clicked_at, c.source_page
-        from json_to_recordset(${JSON.stringify(clicks.map((c) => ({ lawyer_id: c.lawyerId, clicked_at: c.at.toISOString(), source_page: c.source })))}::json)
-          as c(lawyer_id text, clicked_at timestamptz, source_page text)
-        join lawyer_profiles lp on lp.id = c.lawyer_id and lp.status = 'approved'`);
+        insert into whatsapp_clicks (lawyer_id, clicked_at, source_page, visitor_hash)
+        select c.lawyer_id, c.clicked_at, c.source_page, c.visitor_hash
+        from json_to_recordset(${JSON.stringify(rows)}::json) as c(lawyer_id text, clicked_at timestamptz, source_page text, visitor_hash text)
+        join lawyer_profiles lp on lp.id = c.lawyer_id and lp.status = 'approved'
+        where not exists (
+          select 1 from whatsapp_clicks w
+          where w.lawyer_id = c.lawyer_id and w.visitor_hash = c.visitor_hash and w.clicked_at > c.clicked_at - interval '1 minute'
+        )`);
     }
   } catch (error) {
     console.error('Could not record profile views and WhatsApp clicks', error);
+  }
+  try {
+    await purgeOldVisitorDataHourly();
+  } catch (error) {
+    console.error('Could not erase old analytics salts and visitor hashes', error);
   }
 }
