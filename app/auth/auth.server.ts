@@ -1,11 +1,56 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { account, session, user, verification } from '~/db/schema/auth';
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server';
+import { keepNewestSessions } from '~/modules/accounts/sessions.server';
+import { reserveSignInAttempt, settleSignInAttempt, signInAttemptFrom } from '~/modules/accounts/sign-in-throttle.server';
 
 /** The header the Express server sets from the socket (never from the client), for rate limiting. */
 export const CLIENT_IP_HEADER = 'x-jusconecta-client-ip';
+
+/** The client IP of a request (or of an in-process call given its headers); 'unknown' without the header. */
+export function clientIp(headers: Headers | null | undefined): string {
+  return headers?.get(CLIENT_IP_HEADER)?.trim().slice(0, 64) || 'unknown';
+}
+
+/**
+ * better-auth runs these hooks for its HTTP endpoints AND for in-process `auth.api.*` calls (both go
+ * through its dispatcher; tests/integration/sign-in-throttle.test.ts proves it), so the /login form and
+ * `POST /api/auth/sign-in/email` share one throttle of failed sign-ins (sign-in-throttle.server.ts).
+ */
+const beforeHook = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === '/sign-in/email') {
+    const attempt = signInAttemptFrom(ctx.body, clientIp(ctx.headers));
+    if (!attempt) return; // not a valid login: better-auth refuses it, and it is not counted
+    const reserved = await reserveSignInAttempt(attempt);
+    if (!reserved.ok) {
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { code: 'TOO_MANY_REQUESTS', message: tooManyAttemptsMessage(reserved.retryAfter) },
+        { 'Retry-After': String(reserved.retryAfter) },
+      );
+    }
+    return;
+  }
+  if (ctx.path === '/change-password') {
+    // A password change always ends the user's other sessions, whatever the caller passed.
+    const body: unknown = ctx.body;
+    if (body && typeof body === 'object') return { context: { body: { ...body, revokeOtherSessions: true } } };
+  }
+});
+
+const afterHook = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/sign-in/email') return;
+  const attempt = signInAttemptFrom(ctx.body, clientIp(ctx.headers));
+  if (!attempt) return;
+  const returned: unknown = ctx.context.returned;
+  if (!isAPIError(returned)) return settleSignInAttempt(attempt, 'success');
+  const code = (returned.body as { code?: unknown } | undefined)?.code;
+  return settleSignInAttempt(attempt, code === 'INVALID_EMAIL_OR_PASSWORD' ? 'wrong-credentials' : 'other');
+});
 
 function createAuth() {
   const config = getConfig();
@@ -20,9 +65,24 @@ function createAuth() {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       requireEmailVerification: true,
+      // A password reset ends every session of the user. A password change ends the others too: callers
+      // of `auth.api.changePassword` must pass `revokeOtherSessions: true`, and the before hook above
+      // forces it for any caller that forgets.
+      revokeSessionsOnPasswordReset: true,
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    rateLimit: { enabled: config.env !== 'test', window: 60, max: 30 },
+    databaseHooks: {
+      session: {
+        create: {
+          // At most MAX_SESSIONS_PER_USER sessions per user: a new one ends the expired and the oldest.
+          after: async (created) => keepNewestSessions(created.userId, created.id),
+        },
+      },
+    },
+    hooks: { before: beforeHook, after: afterHook },
+    // better-auth's own limiter is per process and answers in English: /api/auth/* is limited instead by
+    // the database limiter in app/routes/resources/api-auth.ts, and failed sign-ins by the hooks above.
+    rateLimit: { enabled: false },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.appUrl.startsWith('https://'),

@@ -1,11 +1,28 @@
 import { z } from 'zod';
 
+/** The longest e-mail address (RFC 5321 path limit) and password the login accepts. */
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 128;
+
 /** The login form (spec part 1 §5): the server re-validates what the browser checked. */
 export const loginSchema = z.object({
-  email: z.string({ message: 'Email inválido' }).trim().toLowerCase().pipe(z.email('Email inválido')),
-  password: z.string({ message: 'A senha deve ter pelo menos 6 caracteres' }).min(6, 'A senha deve ter pelo menos 6 caracteres').max(128, 'Senha muito longa'),
+  email: z
+    .string({ message: 'Email inválido' })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, 'Email inválido')
+    .toLowerCase()
+    .pipe(z.email('Email inválido')),
+  password: z
+    .string({ message: 'A senha deve ter pelo menos 6 caracteres' })
+    .min(6, 'A senha deve ter pelo menos 6 caracteres')
+    .max(PASSWORD_MAX_LENGTH, 'Senha muito longa'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** A submitted text echoed back into the form: a string at most `max` characters long, never the raw value. */
+export function echoField(value: unknown, max: number): string {
+  return typeof value === 'string' ? value.slice(0, max) : '';
+}
 
 /** The first message of each field, for showing beside it. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

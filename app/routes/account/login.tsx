@@ -4,7 +4,7 @@ import { TextField } from '~/components/ui/text-field';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { formFields } from '~/lib/form-fields.server';
 import { pageMeta } from '~/lib/seo';
-import { fieldErrors, loginSchema } from '~/modules/accounts/accounts.schemas';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, echoField, fieldErrors, loginSchema } from '~/modules/accounts/accounts.schemas';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import type { Route } from './+types/login';
 
@@ -16,15 +16,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await formFields(request);
   const parsed = loginSchema.safeParse(form);
-  const email = typeof form.email === 'string' ? form.email : '';
+  // Echo the e-mail back capped at the longest the schema accepts, never the raw value.
+  const email = echoField(form.email, EMAIL_MAX_LENGTH);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), message: null, email }, { status: 400 });
   const result = await signInWithPassword(parsed.data, request.headers);
-  if (!result.ok) return data({ errors: {}, message: result.message, email }, { status: result.status });
+  if (!result.ok) {
+    const headers = result.retryAfter ? { 'Retry-After': String(result.retryAfter) } : undefined;
+    return data({ errors: {}, message: result.message, email }, { status: result.status, headers });
+  }
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
   headers.append('Set-Cookie', flashToastCookie('Login realizado com sucesso!'));
   throw redirect('/area-advogado', { headers });
 }
+
+// A blocked sign-in (429) tells the browser when to try again.
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Área do Advogado — Entrar', description: 'Entre na sua área exclusiva de advogado.', path: '/login', noindex: true });
@@ -44,8 +56,8 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
           </p>
         ) : null}
         <Form method="post" className="mt-6 space-y-5" noValidate>
-          <TextField name="email" label="Email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={errors.email} />
-          <TextField name="password" label="Senha" type="password" autoComplete="current-password" required error={errors.password} />
+          <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.email} error={errors.email} />
+          <TextField name="password" label="Senha" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.password} />
           <button type="submit" disabled={submitting} className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80">
             {submitting ? 'Entrando...' : 'Entrar'}
           </button>
