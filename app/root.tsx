@@ -10,6 +10,7 @@ import { FlashToast } from './components/ui/flash-toast';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { getCurrentUser } from './auth/session.server';
 import { getConfig } from './config.server';
+import { useCspNonce } from './lib/csp-nonce';
 import { clearFlashToastCookie, readFlashToast } from './lib/flash-toast.server';
 
 /** Clears the one-time toast cookie once a page has read it. */
@@ -37,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const brandName = data?.site.brandName ?? 'JusConecta';
+  const nonce = useCspNonce();
   return (
     <html lang="pt-BR">
       <head>
@@ -58,8 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter brandName={brandName} year={data?.year ?? new Date().getFullYear()} />
         <FlashToast message={data?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

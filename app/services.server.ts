@@ -1,7 +1,10 @@
 import { getConfig, type AppConfig } from './config.server';
 import { closeDatabase, migrateDatabase, openDatabase } from './db/client.server';
+import { keepPrivate, prepareDataDirectory } from './db/data-directory.server';
 import { flushAnalytics, recordProfileView } from './modules/analytics/analytics.server';
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
+
+export { publicPageCacheKey } from './page-cache-key.server';
 
 /**
  * What the process needs before it serves a request: the configuration, the database (locked, when
@@ -10,9 +13,11 @@ import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
  */
 export async function startServices(log: (message: string) => void = console.log): Promise<AppConfig> {
   const config = getConfig();
+  if (!config.databaseUrl) prepareDataDirectory(config.dataDir);
   const opened = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', directory: `${config.dataDir}/pglite` },
   );
+  if (!config.databaseUrl) keepPrivate(config.dataDir);
   await migrateDatabase(opened);
   if (config.seedDemo) await seedDemoDataIfEmpty(log);
   return config;
@@ -23,7 +28,7 @@ export async function stopServices(): Promise<void> {
   await closeDatabase();
 }
 
-/** Called by the server for every public profile it serves, from the page cache or not. */
-export function recordServedProfileView(lawyerId: string, userAgent: string | null, purpose: string | null): void {
-  recordProfileView({ lawyerId, userAgent, purpose, viewerId: null });
+/** Called by the server for every public profile response that finished, from the page cache or not. */
+export function recordServedProfileView(view: { lawyerId: string; ip: string | null; userAgent: string | null; purpose: string | null }): void {
+  recordProfileView({ lawyerId: view.lawyerId, ip: view.ip, userAgent: view.userAgent, purpose: view.purpose, viewerId: null });
 }

@@ -1,17 +1,31 @@
 import path from 'node:path';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
+import { sendErrorPage } from './error-page';
+import type { Shutdown } from './lifecycle';
 import { publicPageCache } from './public-page-cache';
+import { reactRouterHandler } from './react-router-handler';
+import { requestBody } from './request-body';
 import { requestLog } from './request-log';
+import { pageNonce, securityHeaders } from './security-headers';
+import { urlGuard } from './url-guard';
+
+export interface ServedProfileView {
+  lawyerId: string;
+  ip: string | null;
+  userAgent: string | null;
+  purpose: string | null;
+}
 
 /** What the app's entry module (app/services.server.ts, re-exported by entry.server.tsx) gives the server. */
 export interface AppServices {
-  startServices(log?: (message: string) => void): Promise<{ port: number; pageCacheSeconds: number; env: string }>;
+  startServices(log?: (message: string) => void): Promise<{ port: number; pageCacheSeconds: number; env: string; appUrl: string }>;
   stopServices(): Promise<void>;
-  recordServedProfileView(lawyerId: string, userAgent: string | null, purpose: string | null): void;
+  recordServedProfileView(view: ServedProfileView): void;
+  /** The page-cache key of a URL (path and query): the page and the query parameters it reads, or null. */
+  publicPageCacheKey(url: string): string | null;
 }
 
 export function servicesOf(build: ServerBuild): AppServices {
@@ -23,60 +37,73 @@ interface CreateAppOptions {
   services: AppServices;
   logger: Logger;
   pageCacheSeconds: number;
+  appUrl: string;
   mode: 'development' | 'production';
+  shutdown: Shutdown;
   /** Vite's dev middlewares; in production the built assets are served instead. */
   devMiddleware?: express.RequestHandler;
 }
 
 const CLIENT_IP_HEADER = 'x-jusconecta-client-ip';
 
-export function createApp({ getBuild, services, logger, pageCacheSeconds, mode, devMiddleware }: CreateAppOptions) {
+export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl, mode, shutdown, devMiddleware }: CreateAppOptions) {
   const app = express();
   app.disable('x-powered-by');
+  app.disable('etag');
   // Behind a load balancer set TRUST_PROXY (e.g. 1) so that req.ip is the client's, not the proxy's.
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false);
 
-  app.use(requestLog(logger));
-  app.use(compression());
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    next();
+  const pageCache = publicPageCache({
+    maxSeconds: pageCacheSeconds,
+    keyOf: (url) => services.publicPageCacheKey(url),
+    onProfileView: (lawyerId, req) =>
+      services.recordServedProfileView({
+        lawyerId,
+        ip: req.ip ?? req.socket.remoteAddress ?? null,
+        userAgent: req.get('user-agent') ?? null,
+        purpose: req.get('sec-purpose') ?? req.get('purpose') ?? null,
+      }),
   });
+
+  app.use(requestLog(logger));
+  app.use(shutdown.middleware());
+  // A cached page is answered here, with the headers of the response it was made from.
+  app.use(pageCache.serve);
+  app.use(securityHeaders({ https: appUrl.startsWith('https://') }));
+  app.use(urlGuard());
+  app.use(compression());
 
   if (devMiddleware) {
     app.use(devMiddleware);
   } else {
     const client = path.resolve('build/client');
-    app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
     // Only the files public/ puts at the root; a generic static handler would stat the disk for every page URL.
     app.get('/favicon.svg', (_req, res) => res.sendFile('favicon.svg', { root: client, maxAge: '1d' }));
   }
 
-  // better-auth rate-limits by client IP: give it the socket's address (or the trusted proxy's view of
-  // it), overwriting whatever the client claims.
+  // The app rate-limits and hashes visitors by client IP: give it the socket's address (or the trusted
+  // proxy's view of it), overwriting whatever the client claims.
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     next();
   });
-
-  app.use(
-    publicPageCache({
-      maxSeconds: pageCacheSeconds,
-      onProfileView: (lawyerId, req) =>
-        services.recordServedProfileView(lawyerId, req.get('user-agent') ?? null, req.get('sec-purpose') ?? req.get('purpose') ?? null),
-    }),
-  );
-
-  app.all('/{*path}', createRequestHandler({ build: getBuild, mode }));
+  app.use(requestBody());
+  app.use(pageCache.capture);
+  if (mode === 'production') app.use(pageNonce());
+  app.all('/{*path}', reactRouterHandler(getBuild, mode));
 
   // Last resort: never a stack trace in a page.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode;
+    if (status === 404) return sendErrorPage(req, res, { status: 404, title: 'Página não encontrada', message: 'O arquivo que você pediu não existe.' });
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      logger.warn({ reqId: req.id, status, message: (error as Error)?.message }, 'bad request');
+      return sendErrorPage(req, res, { status, title: 'Requisição inválida', message: 'Não foi possível entender este pedido. Confira o endereço e tente novamente.' });
+    }
     logger.error({ err: error, reqId: req.id }, 'unhandled error');
     if (res.headersSent) return res.end();
-    res.status(500).type('html').send('<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title><p>Ocorreu um erro inesperado. Tente novamente em instantes.</p></html>');
+    sendErrorPage(req, res, { status: 500, title: 'Erro', message: 'Ocorreu um erro inesperado. Tente novamente em instantes.' });
   });
   return app;
 }

@@ -2,9 +2,10 @@ import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { createApp, servicesOf } from './app';
-import { closeGracefully, exitOnBootError } from './lifecycle';
+import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown } from './lifecycle';
 
 // Development entry (`npm run dev`): Vite in middleware mode with hot reload of the app.
+process.umask(0o077);
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', transport: undefined });
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const ssr = vite.environments.ssr as unknown as { runner?: { import(id: string): Promise<unknown> } };
@@ -13,8 +14,10 @@ const getBuild = async () =>
 
 const services = servicesOf(await getBuild());
 const config = await services.startServices((message) => console.log(message)).catch(exitOnBootError);
-// Pages are not cached in development, so edits show at once.
-const app = createApp({ getBuild, services, logger, pageCacheSeconds: 0, mode: 'development', devMiddleware: vite.middlewares });
+const shutdown = new Shutdown();
+// Pages are not cached in development, so edits show at once; no CSP either (Vite injects inline scripts).
+const app = createApp({ getBuild, services, logger, pageCacheSeconds: 0, appUrl: config.appUrl, mode: 'development', shutdown, devMiddleware: vite.middlewares });
 const server = app.listen(config.port, () => logger.info(`Servidor de desenvolvimento em http://localhost:${config.port}`));
+applyServerTimeouts(server);
 server.on('error', exitOnBootError);
-closeGracefully(server, services, logger, () => vite.close());
+closeGracefully(server, shutdown, services, logger, () => vite.close());

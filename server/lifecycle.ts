@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AppServices } from './app';
 
@@ -13,23 +14,73 @@ export function exitOnBootError(error: unknown): never {
   process.exit(1);
 }
 
-/** SIGTERM/SIGINT: stop accepting connections, finish requests, flush analytics, close the database. */
-export function closeGracefully(server: Server, services: AppServices, logger: Logger, extra?: () => Promise<void>) {
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+/** What the server knows about its own shutdown: shared by the middleware and the signal handler. */
+export class Shutdown {
+  closing = false;
+  private readonly inFlight = new Set<ServerResponse>();
+
+  /**
+   * Keep-alive ends with the shutdown: every response not yet started, and every request that still
+   * arrives on an open connection, is answered with `Connection: close`.
+   */
+  middleware(): RequestHandler {
+    return (_req, res, next) => {
+      if (this.closing) {
+        res.setHeader('Connection', 'close');
+      } else {
+        this.inFlight.add(res);
+        res.once('close', () => this.inFlight.delete(res));
+      }
+      next();
+    };
+  }
+
+  begin() {
+    this.closing = true;
+    for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+  }
+}
+
+const FORCE_CLOSE_AFTER_MS = 10_000;
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections, answer the requests already received (with
+ * `Connection: close`, so no client sends another on the same connection), close each connection as
+ * soon as it is idle, then flush analytics and close the database. Connections still busy after 10 s
+ * are cut.
+ */
+export function closeGracefully(server: Server, shutdown: Shutdown, services: AppServices, logger: Logger, extra?: () => Promise<void>) {
+  let started = false;
+  const stop = async (signal: string) => {
+    if (started) return;
+    started = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    shutdown.begin();
+    const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
     force.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // server.close() closes the connections idle now; these are the ones that become idle later.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
     server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closed;
+    clearInterval(idle);
+    clearTimeout(force);
     await extra?.();
     await services.stopServices();
     logger.info('stopped');
     logger.flush?.();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * Timeouts of the HTTP server: a client may take at most 20 s to send its headers and 60 s for the
+ * whole request (small bodies have their own 10 s deadline in requestBody()).
+ */
+export function applyServerTimeouts(server: Server) {
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  server.keepAliveTimeout = 5_000;
 }

@@ -1,16 +1,35 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { publicPageCache } from './public-page-cache';
 
-const servers: Array<{ close(): void }> = [];
-afterEach(() => servers.splice(0).forEach((s) => s.close()));
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
 
-async function start(maxSeconds = 30) {
+/** Keys as the app makes them: the path, plus `pagina` on /busca (the one parameter that page reads). */
+function keyOf(url: string): string | null {
+  const [path = '', query = ''] = url.split('?');
+  if (path === '/busca') {
+    const pagina = new URLSearchParams(query).get('pagina');
+    return pagina && /^\d+$/.test(pagina) && pagina !== '1' ? `/busca?pagina=${pagina}` : '/busca';
+  }
+  if (path === '/grande') return url;
+  return ['/advogado/ana', '/com-cookie', '/sumiu', '/lenta'].includes(path) ? path : null;
+}
+
+async function start({ maxSeconds = 30, maxTotalBytes }: { maxSeconds?: number; maxTotalBytes?: number } = {}) {
   const views: string[] = [];
   let rendered = 0;
+  let releaseSlow: () => void = () => undefined;
   const app = express();
-  app.use(publicPageCache({ maxSeconds, onProfileView: (id) => views.push(id) }));
+  const cache = publicPageCache({ maxSeconds, keyOf, maxTotalBytes, onProfileView: (id) => views.push(id) });
+  app.use(cache.serve, cache.capture);
   app.get('/advogado/ana', (_req, res) => {
     rendered += 1;
     res.setHeader('X-Page-Cache', '30');
@@ -18,6 +37,23 @@ async function start(maxSeconds = 30) {
     res.type('html');
     res.write('<p>Ana ');
     res.end(`renderização ${rendered}</p>`);
+  });
+  app.get('/busca', (req, res) => {
+    rendered += 1;
+    res.setHeader('X-Page-Cache', '30');
+    res.end(`busca ${String(req.query.pagina ?? 1)} r${rendered}`);
+  });
+  app.get('/lenta', (_req, res) => {
+    rendered += 1;
+    res.setHeader('X-Page-Cache', '30');
+    res.write('início ');
+    const n = rendered;
+    releaseSlow = () => res.end(`fim r${n}`);
+  });
+  app.get('/grande', (_req, res) => {
+    rendered += 1;
+    res.setHeader('X-Page-Cache', '30');
+    res.end('x'.repeat(100_000));
   });
   app.get('/com-cookie', (_req, res) => {
     rendered += 1;
@@ -33,11 +69,11 @@ async function start(maxSeconds = 30) {
   const server = app.listen(0);
   servers.push(server);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, views, renders: () => rendered };
+  return { base, views, renders: () => rendered, releaseSlow: () => releaseSlow(), size: cache.size };
 }
 
 describe('public page cache', () => {
-  test('serves an anonymous page from memory and still counts every profile view', async () => {
+  test('serves an anonymous page from memory and counts every finished profile view', async () => {
     const { base, views, renders } = await start();
     const first = await fetch(`${base}/advogado/ana`);
     const second = await fetch(`${base}/advogado/ana`);
@@ -45,7 +81,70 @@ describe('public page cache', () => {
     expect(await second.text()).toBe('<p>Ana renderização 1</p>');
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(renders()).toBe(1);
-    expect(views).toEqual(['lawyer-1', 'lawyer-1']);
+    await vi.waitFor(() => expect(views).toEqual(['lawyer-1', 'lawyer-1']));
+  });
+
+  test('a HEAD never creates or changes an entry: the next GET gets the whole page', async () => {
+    const { base, renders, views } = await start();
+    const head = await fetch(`${base}/advogado/ana`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const get = await fetch(`${base}/advogado/ana`);
+    expect(get.headers.get('x-cache')).toBeNull();
+    expect(await get.text()).toBe('<p>Ana renderização 2</p>');
+    // A HEAD of a cached page is answered from the entry, with its length, and changes nothing.
+    const headAgain = await fetch(`${base}/advogado/ana`, { method: 'HEAD' });
+    expect(headAgain.headers.get('x-cache')).toBe('HIT');
+    expect(Number(headAgain.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await (await fetch(`${base}/advogado/ana`)).text()).toBe('<p>Ana renderização 2</p>');
+    expect(renders()).toBe(2);
+    await vi.waitFor(() => expect(views).toHaveLength(2));
+  });
+
+  test('query parameters the page does not read neither bypass the cache nor add entries', async () => {
+    const { base, renders, size } = await start();
+    for (let i = 0; i < 20; i++) await (await fetch(`${base}/busca?cb=${i}&utm_source=x`)).text();
+    await (await fetch(`${base}/busca?pagina=2&cb=1`)).text();
+    await (await fetch(`${base}/busca?pagina=0x10`)).text();
+    expect(renders()).toBe(2);
+    expect(size()).toBe(2);
+  });
+
+  test('a stampede on a missing page renders it once', async () => {
+    const { base, renders, releaseSlow } = await start();
+    const responses = Array.from({ length: 20 }, () => fetch(`${base}/lenta`).then((r) => r.text()));
+    await vi.waitFor(() => expect(renders()).toBe(1));
+    // Give every request time to arrive and wait behind the one that renders.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    releaseSlow();
+    expect(new Set(await Promise.all(responses))).toEqual(new Set(['início fim r1']));
+    expect(renders()).toBe(1);
+  });
+
+  test('a response cut off midway is neither stored nor counted', async () => {
+    const { base, renders, releaseSlow, views } = await start();
+    const controller = new AbortController();
+    const cut = await fetch(`${base}/lenta`, { signal: controller.signal });
+    expect(cut.status).toBe(200);
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    releaseSlow();
+    const next = fetch(`${base}/lenta`).then((r) => r.text());
+    await vi.waitFor(() => expect(renders()).toBe(2));
+    releaseSlow();
+    expect(await next).toBe('início fim r2');
+    expect(views).toEqual([]);
+  });
+
+  test('a visitor with the app’s cookies (a session, a toast) always gets a fresh page; other cookies do not matter', async () => {
+    const { base, renders } = await start();
+    await fetch(`${base}/advogado/ana`);
+    const withSession = await fetch(`${base}/advogado/ana`, { headers: { cookie: 'jusconecta.session_token=x' } });
+    expect(await withSession.text()).toBe('<p>Ana renderização 2</p>');
+    const withToast = await fetch(`${base}/advogado/ana`, { headers: { cookie: 'jusconecta_toast=oi' } });
+    expect(await withToast.text()).toBe('<p>Ana renderização 3</p>');
+    const withOther = await fetch(`${base}/advogado/ana`, { headers: { cookie: '_ga=1' } });
+    expect(withOther.headers.get('x-cache')).toBe('HIT');
+    expect(renders()).toBe(3);
   });
 
   test('private headers never leave the server', async () => {
@@ -55,14 +154,6 @@ describe('public page cache', () => {
       expect(response.headers.get('x-page-cache')).toBeNull();
       expect(response.headers.get('x-analytics-profile-view')).toBeNull();
     }
-  });
-
-  test('a visitor with cookies (a session) always gets a fresh page', async () => {
-    const { base, renders } = await start();
-    await fetch(`${base}/advogado/ana`);
-    const withSession = await fetch(`${base}/advogado/ana`, { headers: { cookie: 'jusconecta.session_token=x' } });
-    expect(await withSession.text()).toBe('<p>Ana renderização 2</p>');
-    expect(renders()).toBe(2);
   });
 
   test('responses that set cookies or are not 200 are never stored', async () => {
@@ -75,11 +166,35 @@ describe('public page cache', () => {
     expect(renders()).toBe(4);
   });
 
+  test('entries are served compressed when the client accepts it', async () => {
+    const { base } = await start();
+    await (await fetch(`${base}/grande`)).text();
+    // Compression runs in the background once the entry is stored.
+    await vi.waitFor(async () => {
+      const response = await new Promise<http.IncomingMessage>((resolve) => http.get(`${base}/grande`, { headers: { 'accept-encoding': 'gzip' } }, resolve));
+      response.resume();
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(Number(response.headers['content-length'])).toBeLessThan(1000);
+    });
+  });
+
+  test('the memory of all entries is bounded: the least recently used go first', async () => {
+    const { base, size, renders } = await start({ maxTotalBytes: 150_000 });
+    await (await fetch(`${base}/grande?n=1`)).text();
+    await (await fetch(`${base}/advogado/ana`)).text();
+    expect(size()).toBe(2);
+    await (await fetch(`${base}/grande?n=2`)).text();
+    expect(size()).toBe(2);
+    await (await fetch(`${base}/advogado/ana`)).text();
+    await (await fetch(`${base}/grande?n=1`)).text();
+    expect(renders()).toBe(4);
+  });
+
   test('with the cache off every request renders, and views are still counted', async () => {
-    const { base, views, renders } = await start(0);
-    await fetch(`${base}/advogado/ana`);
-    await fetch(`${base}/advogado/ana`);
+    const { base, views, renders } = await start({ maxSeconds: 0 });
+    await (await fetch(`${base}/advogado/ana`)).text();
+    await (await fetch(`${base}/advogado/ana`)).text();
     expect(renders()).toBe(2);
-    expect(views).toHaveLength(2);
+    await vi.waitFor(() => expect(views).toHaveLength(2));
   });
 });

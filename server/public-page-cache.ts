@@ -1,62 +1,186 @@
-import type { NextFunction, Request, Response } from 'express';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /**
- * A short-lived in-process cache of anonymous public pages. A route opts in with the private header
- * `X-Page-Cache: <seconds>`; only GET/HEAD requests without cookies or credentials are served from it or
- * stored, only 200 responses that set no cookie are kept, and the private headers never leave the
- * server. `onServed` sees every response's analytics header, from the cache or not, so that profile
- * views are still counted when the page comes from the cache.
+ * A short-lived in-process cache of anonymous public pages (docs/decisions/0005 and 0007).
+ *
+ * - A route opts in with the private header `X-Page-Cache: <seconds>` (capped by `maxSeconds`).
+ * - The key is the app's (`keyOf`): the page's path and only the query parameters the page reads,
+ *   normalised, so `?cb=<random>` neither bypasses the cache nor fills it. A URL the app gives no key is
+ *   never cached.
+ * - Only a GET without the app's cookies stores an entry, and only from a complete 200 body that set no
+ *   cookie. A HEAD is answered from an entry but never creates or changes one.
+ * - Single flight: while one request renders a missing or expired page, the others for the same key
+ *   wait for it and are answered from its entry.
+ * - Profile views are reported (`onProfileView`) for a GET whose 200 response has finished, cached or
+ *   not; the private headers never leave the server.
+ *
+ * `serve` must run early (a hit skips everything after it, so an entry keeps every header of the
+ * response it was made from) and `capture` after compression (it must see the uncompressed body).
+ * Entries are compressed once, in the background, to gzip and brotli.
  */
 
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 export const PROFILE_VIEW_HEADER = 'x-analytics-profile-view';
+/** Cookies that change what a page shows (the session and the one-time toast): their holder is not anonymous. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?jusconecta[._]/;
+/** Headers an entry does not keep: they belong to one response or are set per variant. */
+const NOT_KEPT = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'vary', 'x-request-id', 'connection', 'date', 'keep-alive', PAGE_CACHE_HEADER, PROFILE_VIEW_HEADER]);
 
 interface Entry {
-  status: number;
-  headers: Array<[string, string | number | string[]]>;
-  body: Buffer;
+  key: string;
+  headers: OutgoingHttpHeaders;
+  identity: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
   profileView: string | undefined;
   expiresAt: number;
+  bytes: number;
 }
 
 export interface PublicPageCacheOptions {
+  /** Upper bound on what a route may ask for; 0 disables caching (views are still reported). */
+  maxSeconds: number;
+  /** The cache key of a URL (path and query), or null when the URL is not a cacheable page. */
+  keyOf: (url: string) => string | null;
+  onProfileView: (lawyerId: string, req: Request) => void;
   maxEntries?: number;
   maxBodyBytes?: number;
-  /** Upper bound on what a route may ask for; 0 disables caching (the analytics hook still runs). */
-  maxSeconds: number;
-  onProfileView: (lawyerId: string, req: Request) => void;
+  /** Bound on the memory of all entries, compressed variants included. */
+  maxTotalBytes?: number;
+  now?: () => number;
 }
 
-export function publicPageCache({ maxEntries = 1000, maxBodyBytes = 512 * 1024, maxSeconds, onProfileView }: PublicPageCacheOptions) {
+interface Flight {
+  promise: Promise<Entry | null>;
+  resolve: (entry: Entry | null) => void;
+}
+
+export function publicPageCache({
+  maxSeconds,
+  keyOf,
+  onProfileView,
+  maxEntries = 1000,
+  maxBodyBytes = 512 * 1024,
+  maxTotalBytes = 48 * 1024 * 1024,
+  now = Date.now,
+}: PublicPageCacheOptions): { serve: RequestHandler; capture: RequestHandler; size: () => number } {
   const cache = new Map<string, Entry>();
+  const flights = new Map<string, Flight>();
+  const leaders = new WeakMap<Response, { key: string; flight: Flight }>();
+  let totalBytes = 0;
 
-  return function pageCache(req: Request, res: Response, next: NextFunction) {
-    const cacheable =
-      maxSeconds > 0 && (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie && !req.headers.authorization;
-    const key = req.originalUrl;
+  const remove = (entry: Entry) => {
+    if (cache.get(entry.key) !== entry) return;
+    cache.delete(entry.key);
+    totalBytes -= entry.bytes;
+  };
+  const store = (entry: Entry) => {
+    const old = cache.get(entry.key);
+    if (old) remove(old);
+    cache.set(entry.key, entry);
+    totalBytes += entry.bytes;
+    evict();
+    compressInBackground(entry);
+  };
+  const evict = () => {
+    // Least recently used first: a hit re-inserts its entry at the end of the Map.
+    while (cache.size > maxEntries || totalBytes > maxTotalBytes) {
+      const oldest = cache.values().next().value;
+      if (!oldest) break;
+      remove(oldest);
+    }
+  };
+  const compressInBackground = (entry: Entry) => {
+    gzip(entry.identity, { level: 6 }, (error, zipped) => {
+      if (error || cache.get(entry.key) !== entry) return;
+      entry.gzip = zipped;
+      entry.bytes += zipped.length;
+      totalBytes += zipped.length;
+      evict();
+    });
+    brotliCompress(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }, (error, compressed) => {
+      if (error || cache.get(entry.key) !== entry) return;
+      entry.br = compressed;
+      entry.bytes += compressed.length;
+      totalBytes += compressed.length;
+      evict();
+    });
+  };
 
-    if (cacheable) {
-      const hit = cache.get(key);
-      if (hit && hit.expiresAt > Date.now()) {
-        // Least recently used goes first when full: re-inserting moves the entry to the end.
+  const sendEntry = (entry: Entry, req: Request, res: Response) => {
+    const accepted = req.headers['accept-encoding'] ?? '';
+    let body = entry.identity;
+    let encoding: string | undefined;
+    if (entry.br && accepted.includes('br')) [body, encoding] = [entry.br, 'br'];
+    else if (entry.gzip && accepted.includes('gzip')) [body, encoding] = [entry.gzip, 'gzip'];
+    const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-length': body.length, vary: 'Accept-Encoding', 'x-cache': 'HIT' };
+    if (encoding) headers['content-encoding'] = encoding;
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const view = entry.profileView;
+    if (view) res.end(body, () => onProfileView(view, req));
+    else res.end(body);
+  };
+
+  const serve: RequestHandler = (req, res, next) => {
+    if (maxSeconds <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const cookie = req.headers.cookie;
+    if ((cookie && PERSONAL_COOKIE.test(cookie)) || req.headers.authorization) return next();
+    const key = keyOf(req.url);
+    if (key === null) return next();
+
+    const hit = cache.get(key);
+    if (hit) {
+      if (hit.expiresAt > now()) {
         cache.delete(key);
         cache.set(key, hit);
-        if (hit.profileView && req.method === 'GET') onProfileView(hit.profileView, req);
-        res.status(hit.status);
-        for (const [name, value] of hit.headers) res.setHeader(name, value);
-        res.setHeader('X-Cache', 'HIT');
-        res.end(req.method === 'HEAD' ? undefined : hit.body);
-        return;
+        return sendEntry(hit, req, res);
       }
-      if (hit) cache.delete(key);
+      remove(hit);
     }
+    // A HEAD renders the page for its headers, but never becomes the entry.
+    if (req.method === 'HEAD') return next();
 
+    const flight = flights.get(key);
+    if (flight) {
+      void flight.promise.then((entry) => {
+        if (res.destroyed) return;
+        if (entry) sendEntry(entry, req, res);
+        else next();
+      });
+      return;
+    }
+    let resolve!: (entry: Entry | null) => void;
+    const promise = new Promise<Entry | null>((r) => (resolve = r));
+    const leader: Flight = {
+      promise,
+      resolve: (entry) => {
+        if (flights.get(key) === leader) flights.delete(key);
+        resolve(entry);
+      },
+    };
+    flights.set(key, leader);
+    leaders.set(res, { key, flight: leader });
+    // Whatever happens to this response (an error before the capture, a client gone), the waiting
+    // requests are released: 'close' always comes, after 'finish' when there is one.
+    res.once('close', () => leader.resolve(null));
+    next();
+  };
+
+  const capture: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    const leader = leaders.get(res);
     let inspected = false;
     let ttlSeconds = 0;
     let profileView: string | undefined;
     let chunks: Buffer[] | null = null;
     let size = 0;
 
+    const settle = (entry: Entry | null) => leader?.flight.resolve(entry);
     const inspect = () => {
       if (inspected) return;
       inspected = true;
@@ -65,8 +189,7 @@ export function publicPageCache({ maxEntries = 1000, maxBodyBytes = 512 * 1024, 
       profileView = typeof view === 'string' && res.statusCode === 200 ? view : undefined;
       res.removeHeader(PAGE_CACHE_HEADER);
       res.removeHeader(PROFILE_VIEW_HEADER);
-      if (profileView && req.method === 'GET') onProfileView(profileView, req);
-      if (cacheable && ttlSeconds > 0 && res.statusCode === 200 && !res.getHeader('set-cookie')) chunks = [];
+      if (leader && ttlSeconds > 0 && res.statusCode === 200 && !res.getHeader('set-cookie')) chunks = [];
     };
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (!chunks || chunk == null || typeof chunk === 'function') return;
@@ -82,6 +205,13 @@ export function publicPageCache({ maxEntries = 1000, maxBodyBytes = 512 * 1024, 
 
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+    res.writeHead = ((...args: unknown[]) => {
+      // A status passed here is the response's status: inspect once it is known.
+      if (typeof args[0] === 'number') res.statusCode = args[0];
+      inspect();
+      return writeHead(...args);
+    }) as Response['writeHead'];
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       inspect();
       collect(chunk, rest[0]);
@@ -90,15 +220,26 @@ export function publicPageCache({ maxEntries = 1000, maxBodyBytes = 512 * 1024, 
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       inspect();
       collect(chunk, rest[0]);
-      if (chunks) {
-        const headers = Object.entries(res.getHeaders())
-          .filter(([name]) => !['content-length', 'content-encoding', 'x-request-id', 'vary', 'transfer-encoding'].includes(name))
-          .map(([name, value]) => [name, value] as Entry['headers'][number]);
-        if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
-        cache.set(key, { status: 200, headers, body: Buffer.concat(chunks), profileView, expiresAt: Date.now() + ttlSeconds * 1000 });
-      }
       return end(chunk, ...rest);
     }) as Response['end'];
+
+    // Only a response that finished is counted or kept: one cut off midway (client gone, shutdown,
+    // render error after the shell) is neither.
+    res.once('finish', () => {
+      if (profileView && req.method === 'GET' && res.statusCode === 200) onProfileView(profileView, req);
+      if (!leader) return;
+      if (!chunks || res.statusCode !== 200 || res.getHeader('set-cookie')) return settle(null);
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value !== undefined && !NOT_KEPT.has(name)) headers[name] = value;
+      }
+      const identity = Buffer.concat(chunks, size);
+      const entry: Entry = { key: leader.key, headers, identity, profileView, expiresAt: now() + ttlSeconds * 1000, bytes: identity.length };
+      store(entry);
+      settle(entry);
+    });
     next();
   };
+
+  return { serve, capture, size: () => cache.size };
 }

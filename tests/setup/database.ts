@@ -1,5 +1,6 @@
 import { beforeEach } from 'vitest';
 import { flushAnalytics } from '~/modules/analytics/analytics.server';
+import { resetVisitorHashState } from '~/modules/analytics/visitor-hash.server';
 import { openTestDatabase, resetTestDatabase } from './test-database';
 
 await openTestDatabase();
@@ -7,4 +8,5 @@ await openTestDatabase();
 beforeEach(async () => {
   await flushAnalytics();
   await resetTestDatabase();
+  resetVisitorHashState();
 });

@@ -1,0 +1,24 @@
+import { parseSearchFilters } from './modules/lawyers/lawyers.schemas';
+import { searchHref } from './modules/lawyers/search-links';
+
+/**
+ * The page-cache key of an anonymous GET (server/public-page-cache.ts): the page's path and only the
+ * query parameters that page reads, normalised the way the page reads them, so that an unknown or
+ * invalid parameter (`?cb=123`, `?area=nada`) maps to the page it renders and never makes a new entry.
+ * null for every URL that is not one of the cacheable public pages. The path is already canonical
+ * (server/url-guard.ts redirects `/BUSCA/` to `/busca`).
+ */
+const SEARCH_PAGES = new Set(['/busca', '/advogado']);
+const STATIC_PAGES = new Set(['/', '/blog']);
+const SLUG_PAGE = /^\/(?:advogado|blog)\/[a-z0-9-]{1,100}$/;
+
+export function publicPageCacheKey(url: string): string | null {
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (STATIC_PAGES.has(pathname) || SLUG_PAGE.test(pathname)) return pathname;
+  if (SEARCH_PAGES.has(pathname)) {
+    if (queryAt === -1) return pathname;
+    return searchHref(parseSearchFilters(new URLSearchParams(url.slice(queryAt + 1))), pathname);
+  }
+  return null;
+}

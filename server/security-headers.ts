@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
+
+/** The header through which the server hands the page's nonce to app/entry.server.tsx (never the client's). */
+export const CSP_NONCE_HEADER = 'x-jusconecta-csp-nonce';
+
+/**
+ * Headers every response carries. Anything that is not a page rendered by React Router (assets, JSON,
+ * the server's own error pages) gets a CSP that allows nothing but its own style attributes.
+ */
+export function securityHeaders({ https }: { https: boolean }): RequestHandler {
+  const headers: Array<[string, string]> = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Content-Security-Policy', "default-src 'none'; style-src-attr 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"],
+  ];
+  // Only when the public URL is https: over plain http the header is ignored, and on localhost it would
+  // pin the browser to https for every local app.
+  if (https) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+/**
+ * The page policy: scripts only from this origin and React Router's inline scripts that carry this
+ * response's nonce; styles and images from this origin (plus the style attributes React writes, and
+ * data: images); no framing, no plugins, forms only to this site. The nonce is fresh per render; a page
+ * served from the page cache repeats the nonce of the render it keeps (docs/decisions/0007).
+ */
+export function pagePolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Gives each request that reaches React Router a nonce and the page policy that names it. */
+export function pageNonce(): RequestHandler {
+  return (req, res, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    req.headers[CSP_NONCE_HEADER] = nonce;
+    res.setHeader('Content-Security-Policy', pagePolicy(nonce));
+    next();
+  };
+}
