@@ -1,56 +1,35 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { freePort, freshDataDir, startServer, waitForHealth } from './support/own-server';
 
 // The production server's promises to an operator: one process per data directory, a clean stop on
 // SIGTERM, data kept across restarts, and configuration errors explained before anything starts.
 
-const children: ChildProcess[] = [];
-afterEach(() => children.splice(0).forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['build/server.js'], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(port: number, server: ReturnType<typeof startServer>) {
-  for (let i = 0; i < 300; i++) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
+/** Every file or folder under `dir` with a group or other permission bit. */
+function filesReadableByOthers(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if ((fs.lstatSync(full).mode & 0o077) !== 0 && !entry.isSymbolicLink()) found.push(full);
   }
-  throw new Error(`server did not become healthy:\n${server.output()}`);
+  return found;
 }
 
 describe('the production server', () => {
   test('refuses to start twice on one data directory, stops cleanly on SIGTERM and keeps its data', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jusconecta-lifecycle-'));
+    // A DATA_DIR that does not exist yet: the server creates it.
+    const dataDir = freshDataDir('lifecycle');
     const [portA, portB] = [await freePort(), await freePort()];
 
     const first = startServer({ DATA_DIR: dataDir, PORT: String(portA) });
     await waitForHealth(portA, first);
     expect(first.output()).toContain('Dados de demonstração criados');
+    // The database (its WAL holds session tokens and password hashes) is private to the server's user.
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(filesReadableByOthers(dataDir)).toEqual([]);
 
     const second = startServer({ DATA_DIR: dataDir, PORT: String(portB) });
     expect(await second.exited).toBe(1);
@@ -67,6 +46,7 @@ describe('the production server', () => {
     expect(search).toMatch(/\d+ advogados encontrados/);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
+    expect(filesReadableByOthers(dataDir)).toEqual([]);
   });
 
   test('explains an invalid configuration in Portuguese and exits', async () => {
@@ -75,5 +55,63 @@ describe('the production server', () => {
     expect(server.output()).toContain('Configuração inválida nas variáveis de ambiente');
     expect(server.output()).toContain('DATABASE_URL: deve ser uma URL postgres://');
     expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+});
+
+/** Sends raw HTTP/1.1 on one socket and collects what comes back until the server closes it. */
+function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => (received += chunk));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.on('error', () => undefined);
+  return {
+    socket,
+    closed,
+    received: () => received,
+    /** Resolves once `count` complete responses' status lines have arrived. */
+    async responses(count: number, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while ((received.match(/^HTTP\/1\.1 \d{3}/gm) ?? []).length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} responses, got:\n${received}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}
+
+describe('the production server on SIGTERM', () => {
+  test('answers the requests already sent with Connection: close, ends idle keep-alive at once and exits 0', async () => {
+    const dataDir = freshDataDir('shutdown');
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForHealth(port, server);
+
+    // An idle keep-alive connection that has already been answered once.
+    const idle = rawConnection(port);
+    idle.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
+    await idle.responses(1);
+
+    // A login whose body is still arriving when the signal comes.
+    const body = 'email=ninguem%40exemplo.com.br&password=senha-errada-123';
+    const busy = rawConnection(port);
+    busy.socket.write(`POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    await new Promise((r) => setTimeout(r, 100));
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    await idle.closed; // closed by the server without another request
+    expect(Date.now() - signalledAt).toBeLessThan(2_000);
+
+    busy.socket.write(body.slice(10));
+    await busy.responses(1);
+    const [head] = busy.received().split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400/);
+    expect(head).toMatch(/^connection: close$/im);
+    await busy.closed;
+
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
   });
 });
