@@ -38,18 +38,20 @@ export const BROWSER_HEADERS: Record<string, string> = {
 };
 
 /**
- * Loads `origin + pathAndQuery`. With `bustCache`, every request gets its own `r=<n>` query
- * parameter, so no two requests share a page-cache entry.
+ * A session cookie that signs no one in: the page cache never serves or stores a request that carries
+ * one (it could be personal), so the page is rendered from the database, as for a visitor who has an
+ * expired session. Unknown query parameters no longer work for this: the cache key ignores them.
+ */
+export const CACHE_BYPASS_HEADERS: Record<string, string> = { cookie: 'jusconecta.session_token=bench-expired' };
+
+/**
+ * Loads `origin + pathAndQuery`. With `bustCache`, every request carries CACHE_BYPASS_HEADERS, so none
+ * is answered from the page cache.
  */
 export async function runLoad(origin: string, pathAndQuery: string, settings: LoadSettings, bustCache = false): Promise<LoadFigures> {
-  let counter = 0;
-  const separator = pathAndQuery.includes('?') ? '&' : '?';
-  const requests: autocannon.Request[] = [
-    bustCache
-      ? { method: 'GET', path: pathAndQuery, setupRequest: (request) => ({ ...request, path: `${pathAndQuery}${separator}r=${++counter}` }) }
-      : { method: 'GET', path: pathAndQuery },
-  ];
-  const options = { url: origin, connections: settings.connections, headers: BROWSER_HEADERS, requests };
+  const requests: autocannon.Request[] = [{ method: 'GET', path: pathAndQuery }];
+  const headers = bustCache ? { ...BROWSER_HEADERS, ...CACHE_BYPASS_HEADERS } : BROWSER_HEADERS;
+  const options = { url: origin, connections: settings.connections, headers, requests };
   if (settings.warmupSeconds > 0) {
     await autocannon({ ...options, duration: settings.warmupSeconds });
     // Requests the warm-up left queued on the server must not be billed to the measured run.
@@ -101,16 +103,15 @@ export interface ColdTiming {
 }
 
 /**
- * Response time of one request at a time, each with its own `r=<n>` query parameter so it misses the
- * page cache: the cost of rendering the page from the database, without queueing.
+ * Response time of one request at a time, each with CACHE_BYPASS_HEADERS so it misses the page cache:
+ * the cost of rendering the page from the database, without queueing.
  */
 export async function coldResponseTimes(origin: string, pathAndQuery: string, samples = 5): Promise<ColdTiming> {
-  const separator = pathAndQuery.includes('?') ? '&' : '?';
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const t = performance.now();
-    const response = await fetch(`${origin}${pathAndQuery}${separator}r=cold${Date.now()}${i}`, {
-      headers: { ...BROWSER_HEADERS, 'accept-encoding': 'identity' },
+    const response = await fetch(`${origin}${pathAndQuery}`, {
+      headers: { ...BROWSER_HEADERS, ...CACHE_BYPASS_HEADERS, 'accept-encoding': 'identity' },
     });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`GET ${pathAndQuery} answered ${response.status}`);

@@ -1,5 +1,5 @@
 import { beforeEach } from 'vitest';
-import { flushAnalytics } from '~/modules/analytics/analytics.server';
+import { flushAnalytics, forgetRecentVisits } from '~/modules/analytics/analytics.server';
 import { resetVisitorHashState } from '~/modules/analytics/visitor-hash.server';
 import { openTestDatabase, resetTestDatabase } from './test-database';
 
@@ -9,4 +9,5 @@ beforeEach(async () => {
   await flushAnalytics();
   await resetTestDatabase();
   resetVisitorHashState();
+  forgetRecentVisits();
 });

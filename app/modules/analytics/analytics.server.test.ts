@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { db, selectRows } from '~/db/client.server';
 import { analyticsSalts, profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { createLawyer } from '../../../tests/factories/lawyers';
-import { flushAnalytics, recordProfileView, recordWhatsAppClick } from './analytics.server';
+import { flushAnalytics, forgetRecentVisits, recordProfileView, recordWhatsAppClick } from './analytics.server';
 import { daysBefore, purgeOldVisitorData, resetVisitorHashState, saltsOf, saoPauloDay, visitorHash } from './visitor-hash.server';
 
 const browser = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -98,6 +98,17 @@ describe('one view per visitor and lawyer every 30 minutes', () => {
     expect(await viewsOf(ana.id)).toBe(4);
   });
 
+  test('a repeat in the same batch is dropped in memory, before it is buffered (a cached profile costs no work per request)', async () => {
+    const ana = await createLawyer();
+    const at = noonToday();
+    expect(recordProfileView({ lawyerId: ana.id, ip, userAgent: browser }, at)).toBe(true);
+    expect(recordProfileView({ lawyerId: ana.id, ip, userAgent: browser }, later(at, 1000))).toBe(false);
+    expect(recordProfileView({ lawyerId: ana.id, ip: '198.51.100.9', userAgent: browser }, later(at, 1000))).toBe(true);
+    expect(recordProfileView({ lawyerId: ana.id, ip, userAgent: browser }, later(at, 30 * MINUTE))).toBe(true);
+    await flushAnalytics();
+    expect(await viewsOf(ana.id)).toBe(3);
+  });
+
   test('the same visitor counts again 30 minutes after the last counted view', async () => {
     const ana = await createLawyer();
     const at = noonToday();
@@ -112,12 +123,14 @@ describe('one view per visitor and lawyer every 30 minutes', () => {
     const at = noonToday();
     recordProfileView({ lawyerId: ana.id, ip, userAgent: browser }, at);
     await flushAnalytics();
+    // A new batch: the insert itself must skip the repeat.
     recordProfileView({ lawyerId: ana.id, ip, userAgent: browser }, later(at, 1000));
     await flushAnalytics();
     expect(await viewsOf(ana.id)).toBe(1);
 
-    // Another process: no salt in memory, it reads the day's salt from the database and agrees.
+    // Another process: no salt and no recent visits in memory; it reads the day's salt from the database and agrees.
     resetVisitorHashState();
+    forgetRecentVisits();
     recordProfileView({ lawyerId: ana.id, ip, userAgent: browser }, later(at, 20 * MINUTE));
     await flushAnalytics();
     expect(await viewsOf(ana.id)).toBe(1);

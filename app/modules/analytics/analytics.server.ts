@@ -77,9 +77,34 @@ const pending: Pending = (holder.__jusconectaAnalytics ??= { views: [], clicks: 
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 200;
 
+/**
+ * The visits already buffered since the last flush, so that a repeat within the window is dropped here,
+ * at the cost of one Map lookup, instead of being buffered, hashed and sorted out at the flush (a busy
+ * cached profile is answered thousands of times a second: one event per visitor and lawyer reaches each
+ * batch). It applies, in arrival order, the same rule as dedupeWithinBatch, so it changes no count; it
+ * is emptied at each flush, and the insert's own check covers earlier batches and other processes.
+ * Keyed by the raw visitor, in memory only; it never holds more keys than the buffer holds events.
+ */
+const recent = new Map<string, number>();
+
+function isRepeat(kind: 'view' | 'click', visit: Visit, at: Date, windowMs: number): boolean {
+  const key = `${kind}\u0000${visit.lawyerId}\u0000${visit.ip ?? ''}\u0000${visit.userAgent!}`;
+  const last = recent.get(key);
+  const time = at.getTime();
+  if (last !== undefined && time >= last && time - last < windowMs) return true;
+  recent.delete(key);
+  recent.set(key, time);
+  return false;
+}
+
+/** For tests: forgets the visits buffered so far, as a fresh process would. */
+export function forgetRecentVisits(): void {
+  recent.clear();
+}
+
 /** Buffers a profile view (no database work here); false when it does not count. */
 export function recordProfileView(visit: Visit, at = new Date()): boolean {
-  if (!isCountableVisit(visit)) return false;
+  if (!isCountableVisit(visit) || isRepeat('view', visit, at, VIEW_WINDOW_MS)) return false;
   pending.views.push({ lawyerId: visit.lawyerId, at, ip: visit.ip, userAgent: visit.userAgent! });
   scheduleFlush();
   return true;
@@ -87,7 +112,7 @@ export function recordProfileView(visit: Visit, at = new Date()): boolean {
 
 /** Buffers a WhatsApp click (no database work here); false when it does not count. */
 export function recordWhatsAppClick(visit: Visit & { source: WhatsAppClickSource }, at = new Date()): boolean {
-  if (!isCountableVisit(visit)) return false;
+  if (!isCountableVisit(visit) || isRepeat('click', visit, at, CLICK_WINDOW_MS)) return false;
   pending.clicks.push({ lawyerId: visit.lawyerId, at, ip: visit.ip, userAgent: visit.userAgent!, source: visit.source });
   scheduleFlush();
   return true;
@@ -111,6 +136,7 @@ export function flushAnalytics(): Promise<void> {
   pending.timer = null;
   const views = pending.views.splice(0);
   const clicks = pending.clicks.splice(0);
+  recent.clear();
   if (views.length > 0 || clicks.length > 0) pending.writes = pending.writes.then(() => writeEvents(views, clicks));
   return pending.writes;
 }
