@@ -1,14 +1,16 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import proxyaddr from 'proxy-addr';
 import type { ServerBuild } from 'react-router';
 import { sendErrorPage } from './error-page';
 import type { Shutdown } from './lifecycle';
 import { publicPageCache } from './public-page-cache';
 import { reactRouterHandler } from './react-router-handler';
 import { requestBody } from './request-body';
-import { requestLog } from './request-log';
+import { requestLog, startRequestLog } from './request-log';
 import { pageNonce, securityHeaders } from './security-headers';
 import { urlGuard } from './url-guard';
 
@@ -53,15 +55,23 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   // Behind a load balancer set TRUST_PROXY (e.g. 1) so that req.ip is the client's, not the proxy's.
   app.set('trust proxy', process.env.TRUST_PROXY ? Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY : false);
 
+  // req.ip's rule, for raw requests too (the page cache answers hits before Express).
+  const trust = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  const clientIp = (req: IncomingMessage) => proxyaddr(req, trust) || 'unknown';
+  const header = (req: IncomingMessage, name: string) => {
+    const value = req.headers[name];
+    return typeof value === 'string' ? value : null;
+  };
+
   const pageCache = publicPageCache({
     maxSeconds: pageCacheSeconds,
     keyOf: (url) => services.publicPageCacheKey(url),
     onProfileView: (lawyerId, req) =>
       services.recordServedProfileView({
         lawyerId,
-        ip: req.ip ?? req.socket.remoteAddress ?? null,
-        userAgent: req.get('user-agent') ?? null,
-        purpose: req.get('sec-purpose') ?? req.get('purpose') ?? null,
+        ip: clientIp(req),
+        userAgent: header(req, 'user-agent'),
+        purpose: header(req, 'sec-purpose') ?? header(req, 'purpose'),
       }),
   });
 
@@ -85,7 +95,7 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   // The app rate-limits and hashes visitors by client IP: give it the socket's address (or the trusted
   // proxy's view of it), overwriting whatever the client claims.
   app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    req.headers[CLIENT_IP_HEADER] = clientIp(req);
     next();
   });
   app.use(requestBody());
@@ -105,5 +115,16 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
     if (res.headersSent) return res.end();
     sendErrorPage(req, res, { status: 500, title: 'Erro', message: 'Ocorreu um erro inesperado. Tente novamente em instantes.' });
   });
-  return app;
+
+  // The HTTP server's listener: a page-cache hit is answered here, like a reverse proxy's cache would,
+  // with its request id and log line, and `Connection: close` once the shutdown has begun; everything
+  // else goes to Express.
+  const onHit = (req: IncomingMessage, res: ServerResponse) => {
+    startRequestLog(logger, req, res);
+    if (shutdown.closing) res.setHeader('Connection', 'close');
+  };
+  const listener: RequestListener = (req, res) => {
+    if (!pageCache.answer(req, res, onHit)) app(req, res);
+  };
+  return { app, listener };
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
@@ -16,8 +17,8 @@ const services = servicesOf(await getBuild());
 const config = await services.startServices((message) => console.log(message)).catch(exitOnBootError);
 const shutdown = new Shutdown();
 // Pages are not cached in development, so edits show at once; no CSP either (Vite injects inline scripts).
-const app = createApp({ getBuild, services, logger, pageCacheSeconds: 0, appUrl: config.appUrl, mode: 'development', shutdown, devMiddleware: vite.middlewares });
-const server = app.listen(config.port, () => logger.info(`Servidor de desenvolvimento em http://localhost:${config.port}`));
+const { listener } = createApp({ getBuild, services, logger, pageCacheSeconds: 0, appUrl: config.appUrl, mode: 'development', shutdown, devMiddleware: vite.middlewares });
+const server = http.createServer(listener).listen(config.port, () => logger.info(`Servidor de desenvolvimento em http://localhost:${config.port}`));
 applyServerTimeouts(server);
 server.on('error', exitOnBootError);
 closeGracefully(server, shutdown, services, logger, () => vite.close());

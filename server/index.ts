@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import http from 'node:http';
 import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createApp, servicesOf } from './app';
@@ -16,8 +17,8 @@ const services = servicesOf(build);
 
 const config = await services.startServices((message) => console.log(message)).catch(exitOnBootError);
 const shutdown = new Shutdown();
-const app = createApp({ getBuild: async () => build, services, logger, pageCacheSeconds: config.pageCacheSeconds, appUrl: config.appUrl, mode: 'production', shutdown });
-const server = app.listen(config.port, () => logger.info(`Servidor pronto em http://localhost:${config.port}`));
+const { listener } = createApp({ getBuild: async () => build, services, logger, pageCacheSeconds: config.pageCacheSeconds, appUrl: config.appUrl, mode: 'production', shutdown });
+const server = http.createServer(listener).listen(config.port, () => logger.info(`Servidor pronto em http://localhost:${config.port}`));
 applyServerTimeouts(server);
 server.on('error', exitOnBootError);
 closeGracefully(server, shutdown, services, logger);

@@ -66,21 +66,27 @@ async function start({ maxSeconds = 30, maxTotalBytes }: { maxSeconds?: number; 
     res.setHeader('X-Page-Cache', '30');
     res.status(404).end(`r${rendered}`);
   });
-  const server = app.listen(0);
+  // As in server/app.ts: hits are answered in front of Express, the rest goes through it.
+  let answeredInFront = 0;
+  const server = http.createServer((req, res) => {
+    if (!cache.answer(req, res, () => (answeredInFront += 1))) app(req, res);
+  });
+  server.listen(0);
   servers.push(server);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, views, renders: () => rendered, releaseSlow: () => releaseSlow(), size: cache.size };
+  return { base, views, renders: () => rendered, releaseSlow: () => releaseSlow(), size: cache.size, answeredInFront: () => answeredInFront };
 }
 
 describe('public page cache', () => {
   test('serves an anonymous page from memory and counts every finished profile view', async () => {
-    const { base, views, renders } = await start();
+    const { base, views, renders, answeredInFront } = await start();
     const first = await fetch(`${base}/advogado/ana`);
     const second = await fetch(`${base}/advogado/ana`);
     expect(await first.text()).toBe('<p>Ana renderização 1</p>');
     expect(await second.text()).toBe('<p>Ana renderização 1</p>');
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(renders()).toBe(1);
+    expect(answeredInFront()).toBe(1);
     await vi.waitFor(() => expect(views).toEqual(['lawyer-1', 'lawyer-1']));
   });
 

@@ -1,5 +1,5 @@
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /**
@@ -16,9 +16,11 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  * - Profile views are reported (`onProfileView`) for a GET whose 200 response has finished, cached or
  *   not; the private headers never leave the server.
  *
- * `serve` must run early (a hit skips everything after it, so an entry keeps every header of the
- * response it was made from) and `capture` after compression (it must see the uncompressed body).
- * Entries are compressed once, in the background, to gzip and brotli.
+ * `answer` runs in front of Express, on the raw request (a hit is a Map lookup and one write, the
+ * cost of a reverse proxy's cache); `serve` runs first in Express for what it leaves (single flight);
+ * `capture` runs after compression (it must see the uncompressed body). An entry keeps every header of
+ * the response it was made from. Entries are compressed once, in the background, to gzip and brotli;
+ * each variant's headers are built once.
  */
 
 export const PAGE_CACHE_HEADER = 'x-page-cache';
@@ -28,12 +30,17 @@ const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?jusconecta[._]/;
 /** Headers an entry does not keep: they belong to one response or are set per variant. */
 const NOT_KEPT = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'vary', 'x-request-id', 'connection', 'date', 'keep-alive', PAGE_CACHE_HEADER, PROFILE_VIEW_HEADER]);
 
+interface Variant {
+  body: Buffer;
+  headers: OutgoingHttpHeaders;
+}
+
 interface Entry {
   key: string;
   headers: OutgoingHttpHeaders;
-  identity: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+  identity: Variant;
+  gzip?: Variant;
+  br?: Variant;
   profileView: string | undefined;
   expiresAt: number;
   bytes: number;
@@ -44,7 +51,8 @@ export interface PublicPageCacheOptions {
   maxSeconds: number;
   /** The cache key of a URL (path and query), or null when the URL is not a cacheable page. */
   keyOf: (url: string) => string | null;
-  onProfileView: (lawyerId: string, req: Request) => void;
+  /** Called once a GET's 200 response has finished: `req` is the raw request on a hit. */
+  onProfileView: (lawyerId: string, req: IncomingMessage) => void;
   maxEntries?: number;
   maxBodyBytes?: number;
   /** Bound on the memory of all entries, compressed variants included. */
@@ -65,7 +73,12 @@ export function publicPageCache({
   maxBodyBytes = 512 * 1024,
   maxTotalBytes = 48 * 1024 * 1024,
   now = Date.now,
-}: PublicPageCacheOptions): { serve: RequestHandler; capture: RequestHandler; size: () => number } {
+}: PublicPageCacheOptions): {
+  answer: (req: IncomingMessage, res: ServerResponse, onHit?: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
+  serve: RequestHandler;
+  capture: RequestHandler;
+  size: () => number;
+} {
   const cache = new Map<string, Entry>();
   const flights = new Map<string, Flight>();
   const leaders = new WeakMap<Response, { key: string; flight: Flight }>();
@@ -92,57 +105,77 @@ export function publicPageCache({
       remove(oldest);
     }
   };
+  const variant = (entry: Entry, body: Buffer, encoding?: string): Variant => {
+    const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-length': body.length, vary: 'Accept-Encoding', 'x-cache': 'HIT' };
+    if (encoding) headers['content-encoding'] = encoding;
+    return { body, headers };
+  };
   const compressInBackground = (entry: Entry) => {
-    gzip(entry.identity, { level: 6 }, (error, zipped) => {
+    gzip(entry.identity.body, { level: 6 }, (error, zipped) => {
       if (error || cache.get(entry.key) !== entry) return;
-      entry.gzip = zipped;
+      entry.gzip = variant(entry, zipped, 'gzip');
       entry.bytes += zipped.length;
       totalBytes += zipped.length;
       evict();
     });
-    brotliCompress(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }, (error, compressed) => {
+    brotliCompress(entry.identity.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }, (error, compressed) => {
       if (error || cache.get(entry.key) !== entry) return;
-      entry.br = compressed;
+      entry.br = variant(entry, compressed, 'br');
       entry.bytes += compressed.length;
       totalBytes += compressed.length;
       evict();
     });
   };
 
-  const sendEntry = (entry: Entry, req: Request, res: Response) => {
-    const accepted = req.headers['accept-encoding'] ?? '';
-    let body = entry.identity;
-    let encoding: string | undefined;
-    if (entry.br && accepted.includes('br')) [body, encoding] = [entry.br, 'br'];
-    else if (entry.gzip && accepted.includes('gzip')) [body, encoding] = [entry.gzip, 'gzip'];
-    const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-length': body.length, vary: 'Accept-Encoding', 'x-cache': 'HIT' };
-    if (encoding) headers['content-encoding'] = encoding;
-    res.writeHead(200, headers);
+  const sendEntry = (entry: Entry, req: IncomingMessage, res: ServerResponse) => {
+    const accepted = req.headers['accept-encoding'];
+    let chosen = entry.identity;
+    if (accepted) {
+      if (entry.br && accepted.includes('br')) chosen = entry.br;
+      else if (entry.gzip && accepted.includes('gzip')) chosen = entry.gzip;
+    }
+    res.writeHead(200, chosen.headers);
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
     const view = entry.profileView;
-    if (view) res.end(body, () => onProfileView(view, req));
-    else res.end(body);
+    if (view) res.end(chosen.body, () => onProfileView(view, req));
+    else res.end(chosen.body);
+  };
+
+  /** The live entry for an anonymous GET or HEAD, or undefined (expired entries are dropped here). */
+  const lookup = (req: IncomingMessage): { key: string | null; hit?: Entry } => {
+    if (maxSeconds <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return { key: null };
+    const cookie = req.headers.cookie;
+    if ((cookie && PERSONAL_COOKIE.test(cookie)) || req.headers.authorization) return { key: null };
+    const key = keyOf(req.url ?? '/');
+    if (key === null) return { key };
+    const hit = cache.get(key);
+    if (!hit) return { key };
+    if (hit.expiresAt <= now()) {
+      remove(hit);
+      return { key };
+    }
+    // Least recently used order: a hit moves to the end.
+    cache.delete(key);
+    cache.set(key, hit);
+    return { key, hit };
+  };
+
+  /** Answers a hit, after `onHit` (which may set headers); false when the request is not one. */
+  const answer = (req: IncomingMessage, res: ServerResponse, onHit?: (req: IncomingMessage, res: ServerResponse) => void): boolean => {
+    const { hit } = lookup(req);
+    if (!hit) return false;
+    onHit?.(req, res);
+    sendEntry(hit, req, res);
+    return true;
   };
 
   const serve: RequestHandler = (req, res, next) => {
-    if (maxSeconds <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    const cookie = req.headers.cookie;
-    if ((cookie && PERSONAL_COOKIE.test(cookie)) || req.headers.authorization) return next();
-    const key = keyOf(req.url);
+    const { key, hit } = lookup(req);
     if (key === null) return next();
-
-    const hit = cache.get(key);
-    if (hit) {
-      if (hit.expiresAt > now()) {
-        cache.delete(key);
-        cache.set(key, hit);
-        return sendEntry(hit, req, res);
-      }
-      remove(hit);
-    }
+    if (hit) return sendEntry(hit, req, res);
     // A HEAD renders the page for its headers, but never becomes the entry.
     if (req.method === 'HEAD') return next();
 
@@ -233,13 +266,14 @@ export function publicPageCache({
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value !== undefined && !NOT_KEPT.has(name)) headers[name] = value;
       }
-      const identity = Buffer.concat(chunks, size);
-      const entry: Entry = { key: leader.key, headers, identity, profileView, expiresAt: now() + ttlSeconds * 1000, bytes: identity.length };
+      const body = Buffer.concat(chunks, size);
+      const entry: Entry = { key: leader.key, headers, identity: { body, headers }, profileView, expiresAt: now() + ttlSeconds * 1000, bytes: body.length };
+      entry.identity = variant(entry, body);
       store(entry);
       settle(entry);
     });
     next();
   };
 
-  return { serve, capture, size: () => cache.size };
+  return { answer, serve, capture, size: () => cache.size };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
@@ -15,18 +16,28 @@ declare module 'express-serve-static-core' {
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    req.id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', req.id);
-    if (logger.isLevelEnabled('info') && req.path !== '/healthz' && !req.path.startsWith('/assets/')) {
-      const start = process.hrtime.bigint();
-      res.once('finish', () => {
-        logger.info(
-          { req: { id: req.id, method: req.method, url: req.originalUrl }, res: { statusCode: res.statusCode }, responseTime: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10 },
-          'request completed',
-        );
-      });
-    }
+    req.id = startRequestLog(logger, req, res);
     next();
   };
+}
+
+/**
+ * Gives a request its id (echoed in X-Request-Id) and logs it when it finishes; returns the id. Used by
+ * the middleware above and by the page cache's hits, which are answered before Express.
+ */
+export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  const url = req.url ?? '/';
+  if (logger.isLevelEnabled('info') && url !== '/healthz' && !url.startsWith('/assets/')) {
+    const start = process.hrtime.bigint();
+    res.once('finish', () => {
+      logger.info(
+        { req: { id, method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10 },
+        'request completed',
+      );
+    });
+  }
+  return id;
 }
