@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { CLIENT_IP_HEADER, getAuth } from '~/auth/auth.server';
+import { db } from '~/db/client.server';
+import { session } from '~/db/schema/auth';
+import { signInWithPassword, signOut } from '~/modules/accounts/login.server';
+import { MAX_SESSIONS_PER_USER } from '~/modules/accounts/sessions.server';
+import { SIGN_IN_LIMITS } from '~/modules/accounts/sign-in-throttle.server';
+import { createLawyer } from '../factories/lawyers';
+
+const PASSWORD = 'senha-certa-123';
+
+function headersFrom(ip: string, cookies: string[] = []) {
+  const headers = new Headers({ [CLIENT_IP_HEADER]: ip });
+  if (cookies.length > 0) headers.set('cookie', cookies.map((c) => c.split(';')[0]).join('; '));
+  return headers;
+}
+
+async function lawyerWithPassword() {
+  const lawyer = await createLawyer({ password: PASSWORD });
+  const [row] = await db.query.user.findMany({ where: (u, { eq: is }) => is(u.id, lawyer.id), columns: { email: true } });
+  return { ...lawyer, email: row!.email };
+}
+
+async function sessionsOf(userId: string) {
+  return db.select({ id: session.id, token: session.token }).from(session).where(eq(session.userId, userId));
+}
+
+describe('failed sign-ins (the /login form calls better-auth in process)', () => {
+  test('after 20 wrong passwords the account is refused with 429, the right password too, and another IP as well', async () => {
+    const ana = await lawyerWithPassword();
+    for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) {
+      const result = await signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom(`198.51.100.${i}`));
+      expect(result).toMatchObject({ ok: false, status: 400, message: 'Email ou senha incorretos' });
+    }
+    const blocked = await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.50'));
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    expect(!blocked.ok && blocked.message).toMatch(/^Muitas tentativas\. Aguarde (um minuto|\d+ minutos) e tente novamente\.$/);
+    expect(!blocked.ok && blocked.retryAfter).toBeGreaterThan(60);
+  });
+
+  test('parallel wrong passwords cannot slip past the limit', async () => {
+    const ana = await lawyerWithPassword();
+    const results = await Promise.all(
+      Array.from({ length: SIGN_IN_LIMITS.account.max + 10 }, (_, i) => signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom('198.51.100.7'))),
+    );
+    expect(results.filter((r) => !r.ok && r.status === 400)).toHaveLength(SIGN_IN_LIMITS.account.max);
+    expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(10);
+  });
+
+  test('one IP is limited across accounts; a success does not clear its failures', async () => {
+    const ip = '192.0.2.99';
+    for (let i = 0; i < SIGN_IN_LIMITS.ip.max; i++) {
+      await signInWithPassword({ email: `ninguem.${i}@exemplo.com.br`, password: 'errada-xyz' }, headersFrom(ip));
+    }
+    const ana = await lawyerWithPassword();
+    expect(await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom(ip))).toMatchObject({ ok: false, status: 429 });
+    expect(await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('192.0.2.100'))).toMatchObject({ ok: true });
+  });
+});
+
+describe('sessions', () => {
+  test(`a user keeps at most ${MAX_SESSIONS_PER_USER} sessions: each new one ends the oldest`, async () => {
+    const ana = await lawyerWithPassword();
+    const cookies: string[][] = [];
+    for (let i = 0; i < MAX_SESSIONS_PER_USER + 2; i++) {
+      const result = await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.1'));
+      if (!result.ok) throw new Error(result.message);
+      cookies.push(result.setCookies);
+    }
+    expect(await sessionsOf(ana.id)).toHaveLength(MAX_SESSIONS_PER_USER);
+    const first = await getAuth().api.getSession({ headers: headersFrom('203.0.113.1', cookies[0]) });
+    const last = await getAuth().api.getSession({ headers: headersFrom('203.0.113.1', cookies.at(-1)) });
+    expect(first).toBeNull();
+    expect(last?.user.id).toBe(ana.id);
+  });
+
+  test('logout deletes the session row and expires the cookies', async () => {
+    const ana = await lawyerWithPassword();
+    const result = await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.1'));
+    if (!result.ok) throw new Error(result.message);
+    expect(await sessionsOf(ana.id)).toHaveLength(1);
+    const cleared = await signOut(headersFrom('203.0.113.1', result.setCookies));
+    expect(cleared.some((c) => /session_token=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true);
+    expect(await sessionsOf(ana.id)).toHaveLength(0);
+  });
+
+  test('a password change ends every other session, even when the caller does not ask for it', async () => {
+    const ana = await lawyerWithPassword();
+    const sign = async () => {
+      const result = await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.1'));
+      if (!result.ok) throw new Error(result.message);
+      return result.setCookies;
+    };
+    const phone = await sign();
+    const laptop = await sign();
+    await getAuth().api.changePassword({ body: { currentPassword: PASSWORD, newPassword: 'senha-nova-456' }, headers: headersFrom('203.0.113.1', laptop) });
+    expect(await getAuth().api.getSession({ headers: headersFrom('203.0.113.1', phone) })).toBeNull();
+    expect(await sessionsOf(ana.id)).toHaveLength(1);
+  });
+});
