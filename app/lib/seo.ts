@@ -42,3 +42,8 @@ export function pageMeta({ site, title, description, path, type = 'website', noi
 export function jsonLd(value: unknown): MetaDescriptor {
   return { 'script:ld+json': value } as MetaDescriptor;
 }
+
+/** The tags of pageMeta without the canonical link and og:url: for pages that do not exist, never a URL built from the request. */
+export function withoutCanonical(tags: MetaDescriptor[]): MetaDescriptor[] {
+  return tags.filter((tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'));
+}

@@ -1,7 +1,7 @@
 import { ArrowLeft } from '~/components/ui/icons';
-import { data, Link, type MetaDescriptor } from 'react-router';
+import { data, Link } from 'react-router';
 import { formatCalendarDate } from '~/lib/format-date';
-import { jsonLd, pageMeta } from '~/lib/seo';
+import { jsonLd, pageMeta, withoutCanonical } from '~/lib/seo';
 import { ArticleIllustration } from '~/modules/content/components/article-illustration';
 import { getBlogPost } from '~/modules/content/content.server';
 import type { Route } from './+types/blog-post';
@@ -36,11 +36,6 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
     }),
   ];
 };
-
-/** Drops the canonical link and og:url (pageMeta always writes them). */
-function withoutCanonical(tags: MetaDescriptor[]): MetaDescriptor[] {
-  return tags.filter((tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'));
-}
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;

@@ -1,7 +1,7 @@
 import { ArrowLeft, BadgeCheck, MapPin, Phone } from '~/components/ui/icons';
-import { data, Link, redirect, useRouteLoaderData, type MetaDescriptor } from 'react-router';
+import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
-import { jsonLd, pageMeta } from '~/lib/seo';
+import { jsonLd, pageMeta, withoutCanonical } from '~/lib/seo';
 import { cityLabel, findCity, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
@@ -66,11 +66,6 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
     }),
   ];
 };
-
-/** Drops the canonical link and og:url (pageMeta always writes them). */
-function withoutCanonical(tags: MetaDescriptor[]): MetaDescriptor[] {
-  return tags.filter((tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'));
-}
 
 export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
