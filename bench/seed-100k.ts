@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { slugBase } from '../app/lib/slugify';
+import { assignFreeSlugs } from '../app/lib/slugify';
 import { findPlan } from '../app/modules/catalog/catalog';
 import { generateDemoLawyers } from '../app/modules/demo/demo-lawyers';
 import type { SqlRunner } from './database';
@@ -11,7 +11,8 @@ import type { SqlRunner } from './database';
  * the app's triggers derive from those tables is maintained by the triggers, as for any other writer.
  *
  * Unlike demo-seed's insertLawyers(), no lead_statuses (CRM stages) are created: public pages never
- * read them. Slugs are the name slug plus the lawyer's index, unique because names have no digits.
+ * read them. Slugs follow the app's one rule (app/lib/slugify.ts `assignFreeSlugs`, as
+ * app/modules/lawyers/lawyer-writes.server.ts applies it) against an empty table: the bench database is new.
  */
 
 const CHUNK = 5_000;
@@ -48,7 +49,12 @@ interface StagedLawyer {
 
 export async function seedLawyers(sql: SqlRunner, count: number, now = new Date()): Promise<SeedResult> {
   const started = performance.now();
-  const staged: StagedLawyer[] = generateDemoLawyers(count).map((l, i) => ({
+  const lawyers = generateDemoLawyers(count);
+  const slugs = assignFreeSlugs(
+    lawyers.map((l) => l.nome),
+    [],
+  );
+  const staged: StagedLawyer[] = lawyers.map((l, i) => ({
     id: randomUUID().replace(/-/g, ''),
     nome: l.nome,
     email: l.email,
@@ -56,7 +62,7 @@ export async function seedLawyers(sql: SqlRunner, count: number, now = new Date(
     oab_uf: l.oabUf,
     whatsapp: l.whatsapp,
     biografia: l.biografia,
-    slug: `${slugBase(l.nome)}${i + 1}`,
+    slug: slugs[i]!,
     plan: l.plan,
     paid: (findPlan(l.plan)?.priceBrl ?? 0) > 0,
     areas: l.areas,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pickFreeSlug, slugBase } from './slugify';
+import { assignFreeSlugs, pickFreeSlug, slugBase } from './slugify';
 
 describe('profile slugs', () => {
   test('strip accents, punctuation and spaces, and lowercase', () => {
@@ -17,5 +17,13 @@ describe('profile slugs', () => {
     expect(pickFreeSlug('anasilva', ['anasilva'])).toBe('anasilva1');
     expect(pickFreeSlug('anasilva', ['anasilva', 'anasilva1', 'anasilva3'])).toBe('anasilva2');
     expect(pickFreeSlug('anasilva', ['anasilvafreitas'])).toBe('anasilva');
+  });
+
+  test('many names at once: the same rule, names of the batch included', () => {
+    expect(assignFreeSlugs(['Ana Silva', 'Ana Silva', 'Bruno Reis', 'Ana Silva'], ['anasilva', 'anasilva2'])).toEqual(['anasilva1', 'anasilva3', 'brunoreis', 'anasilva4']);
+    const names = Array.from({ length: 5_000 }, (_, i) => (i % 2 ? 'João Souza' : 'Maria Lima'));
+    const slugs = assignFreeSlugs(names, []);
+    expect(new Set(slugs).size).toBe(5_000);
+    expect(slugs.slice(0, 4)).toEqual(['marialima', 'joaosouza', 'marialima1', 'joaosouza1']);
   });
 });

@@ -23,3 +23,25 @@ export function pickFreeSlug(base: string, takenWithPrefix: Iterable<string>): s
     if (!taken.has(`${base}${n}`)) return `${base}${n}`;
   }
 }
+
+/**
+ * Free slugs for several names at once, in order, each by pickFreeSlug's rule against what is taken
+ * and the slugs given to the names before it. One pass: for each base the search for a free suffix
+ * resumes where it stopped (the taken set only grows).
+ */
+export function assignFreeSlugs(names: readonly string[], taken: Iterable<string>): string[] {
+  const used = new Set(taken);
+  const nextSuffix = new Map<string, number>();
+  return names.map((name) => {
+    const base = slugBase(name);
+    let slug = base;
+    if (used.has(base)) {
+      let n = nextSuffix.get(base) ?? 1;
+      while (used.has(`${base}${n}`)) n++;
+      slug = `${base}${n}`;
+      nextSuffix.set(base, n + 1);
+    }
+    used.add(slug);
+    return slug;
+  });
+}

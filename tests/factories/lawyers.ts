@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { lawyerPlans } from '~/db/schema/subscriptions';
-import { insertLawyers, type SeedLawyer } from '~/modules/demo/demo-seed.server';
+import { createLawyerAccounts, type NewLawyerAccount } from '~/modules/lawyers/lawyer-writes.server';
 
 let counter = 0;
 
 /** A lawyer as a finished registration leaves them; approved, gratuito, Direito de Família in São Paulo unless told otherwise. */
-export function lawyerData(overrides: Partial<SeedLawyer> = {}): SeedLawyer {
+export function lawyerData(overrides: Partial<NewLawyerAccount> = {}): NewLawyerAccount {
   counter += 1;
   return {
     nome: `Advogada Teste ${counter}`,
@@ -23,13 +23,13 @@ export function lawyerData(overrides: Partial<SeedLawyer> = {}): SeedLawyer {
   };
 }
 
-export async function createLawyer(overrides: Partial<SeedLawyer> = {}) {
-  const [created] = await insertLawyers([lawyerData(overrides)]);
+export async function createLawyer(overrides: Partial<NewLawyerAccount> = {}) {
+  const [created] = await createLawyerAccounts([lawyerData(overrides)]);
   return created!;
 }
 
-export async function createLawyers(count: number, overrides: Partial<SeedLawyer> = {}) {
-  return insertLawyers(Array.from({ length: count }, () => lawyerData(overrides)));
+export async function createLawyers(count: number, overrides: Partial<NewLawyerAccount> = {}) {
+  return createLawyerAccounts(Array.from({ length: count }, () => lawyerData(overrides)));
 }
 
 /** Ends a lawyer's paid plan in the past (an expired plan no longer lifts them in search). */

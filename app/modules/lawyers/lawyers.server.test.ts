@@ -5,7 +5,8 @@ import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/l
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { createLawyer, createLawyers, expirePlan } from '../../../tests/factories/lawyers';
 import { SEARCH_PAGE_SIZE } from './lawyers.schemas';
-import { findApprovedLawyerIdBySlug, findApprovedLawyers, generateUniqueSlug, getPublicLawyerProfile, listApprovedProfileSlugs } from './lawyers.server';
+import { freeSlugs } from './lawyer-writes.server';
+import { findApprovedLawyerIdBySlug, findApprovedLawyers, getPublicLawyerProfile, listApprovedProfileSlugs } from './lawyers.server';
 
 const everywhere = { area: undefined, cidade: undefined, pagina: 1 };
 
@@ -128,10 +129,19 @@ describe('public profile', () => {
 describe('slugs', () => {
   test('a second lawyer with the same name gets the next free number', async () => {
     await createLawyer({ nome: 'Carlos Eduardo Lima' });
-    expect(await generateUniqueSlug('Carlos Eduardo Lima')).toBe('carloseduardolima1');
+    expect(await freeSlugs(db, ['Carlos Eduardo Lima'])).toEqual(['carloseduardolima1']);
     await createLawyer({ nome: 'Carlos Eduardo Lima' });
     const [second] = await db.select({ slug: lawyerProfiles.slug }).from(lawyerProfiles).where(eq(lawyerProfiles.slug, 'carloseduardolima1'));
     expect(second?.slug).toBe('carloseduardolima1');
-    expect(await generateUniqueSlug('Carlos Eduardo Lima')).toBe('carloseduardolima2');
+    expect(await freeSlugs(db, ['Carlos Eduardo Lima', 'Carlos Eduardo Lima'])).toEqual(['carloseduardolima2', 'carloseduardolima3']);
+  });
+
+  test('the smallest free suffix fills a gap, and a longer name sharing the prefix does not count', async () => {
+    await createLawyer({ nome: 'Joao Silva' });
+    await createLawyer({ nome: 'Joao Silva' });
+    await createLawyer({ nome: 'Joao Silva' });
+    await db.delete(lawyerProfiles).where(eq(lawyerProfiles.slug, 'joaosilva1'));
+    await createLawyer({ nome: 'Joao Silvano' });
+    expect(await freeSlugs(db, ['João Silva', 'João Silva', 'João Silvano'])).toEqual(['joaosilva1', 'joaosilva3', 'joaosilvano1']);
   });
 });

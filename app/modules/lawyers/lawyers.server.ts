@@ -1,7 +1,6 @@
-import { and, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { db, selectRows } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
-import { pickFreeSlug, slugBase } from '~/lib/slugify';
 import { lawyerSlugOrIdSchema, lawyerSlugSchema, SEARCH_PAGE_SIZE, type SearchFilters } from './lawyers.schemas';
 import { rotationStart } from './search-order';
 import { areasFromTags, citiesFromTags } from './search-tags';
@@ -143,19 +142,6 @@ export async function listApprovedProfileSlugs(): Promise<Array<{ slug: string; 
     .from(lawyerProfiles)
     .where(eq(lawyerProfiles.status, 'approved'))
     .orderBy(lawyerProfiles.slug);
-}
-
-/**
- * A free slug for this name (spec part 1 §4). A concurrent registration taking the same slug is caught
- * by the unique index; the caller retries.
- */
-export async function generateUniqueSlug(nome: string, database: Pick<typeof db, 'select'> = db): Promise<string> {
-  const base = slugBase(nome);
-  const taken = await database
-    .select({ slug: lawyerProfiles.slug })
-    .from(lawyerProfiles)
-    .where(like(lawyerProfiles.slug, `${base}%`));
-  return pickFreeSlug(base, taken.map((t) => t.slug));
 }
 
 /** The id of the approved lawyer with this slug, or null (without a query when it cannot be a slug). */
