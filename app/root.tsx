@@ -13,12 +13,12 @@ import { getConfig } from './config.server';
 import { useCspNonce } from './lib/csp-nonce';
 import { clearFlashToastCookie, readFlashToast } from './lib/flash-toast.server';
 
-/** Clears the one-time toast cookie once a page has read it. */
+/** Clears the one-time toast cookie once a page has read it, unless the response sets a new toast. */
 const clearFlashToast: Route.MiddlewareFunction = async ({ request }, next) => {
   const response = await next();
-  if (readFlashToast(request) !== null && response instanceof Response) {
-    response.headers.append('Set-Cookie', clearFlashToastCookie);
-  }
+  if (readFlashToast(request) === null || !(response instanceof Response)) return response;
+  const setsToast = response.headers.getSetCookie().some((cookie) => cookie.startsWith('jusconecta_toast='));
+  if (!setsToast) response.headers.append('Set-Cookie', clearFlashToastCookie);
   return response;
 };
 export const middleware: Route.MiddlewareFunction[] = [clearFlashToast];

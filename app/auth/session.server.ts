@@ -6,7 +6,7 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import type { LawyerStatus } from '~/modules/catalog/catalog';
 import { getAuth, hasSessionCookie } from './auth.server';
 
-/** The signed-in user as the app sees it (spec part 1 §3: the auth user plus profile and role facts). */
+/** The signed-in user as the app sees it: the auth user plus profile and role facts (docs/product-rules.md, Roles). */
 export interface CurrentUser {
   id: string;
   name: string;

@@ -113,7 +113,7 @@ export function retryAfterSeconds(rules: readonly RateLimitRule[], counts: Reado
   return waitMs === null ? null : Math.max(1, Math.ceil(waitMs / 1000));
 }
 
-/** The Portuguese answer for a blocked client (spec: one minute or less, else whole minutes rounded up). */
+/** The Portuguese answer for a blocked client: 'um minuto' for a minute or less, else whole minutes rounded up. */
 export function tooManyAttemptsMessage(retryAfter: number): string {
   if (retryAfter <= 60) return 'Muitas tentativas. Aguarde um minuto e tente novamente.';
   return `Muitas tentativas. Aguarde ${Math.ceil(retryAfter / 60)} minutos e tente novamente.`;

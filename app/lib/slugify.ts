@@ -1,5 +1,5 @@
 /**
- * The profile slug rule of the specification: lowercase, accents stripped, anything but letters,
+ * The profile slug rule (docs/product-rules.md, Lawyers): lowercase, accents stripped, anything but letters,
  * digits and spaces dropped, spaces removed. 'João da Silva' -> 'joaodasilva'.
  */
 export function slugBase(name: string): string {

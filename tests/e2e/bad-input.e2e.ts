@@ -1,6 +1,6 @@
 import { expect, inject, test } from 'vitest';
 
-// Input from outside that is not what a form sends gets a 4xx with the spec's Portuguese messages,
+// Input from outside that is not what a form sends gets a 4xx with the forms' Portuguese messages,
 // never a 500.
 const baseURL = inject('baseURL');
 

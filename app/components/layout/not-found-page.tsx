@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The 404 page, in English as the specification asks, with a link home. */
+/** The 404 page, in English (docs/product-rules.md, Language, time and money), with a link home. */
 export function NotFoundPage() {
   return (
     <section lang="en" className="mx-auto max-w-xl px-4 py-24 text-center">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { X } from './icons';
 
-/** One toast at a time (spec), announced politely, dismissible, gone after a few seconds. */
+/** One toast at a time, announced politely, dismissible, gone after a few seconds. */
 export function FlashToast({ message }: { message: string | null }) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   useEffect(() => {

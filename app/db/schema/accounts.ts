@@ -3,7 +3,7 @@ import { user } from './auth';
 
 /**
  * Registration data waiting for the e-mail confirmation, kept on the server with the unconfirmed
- * account (DECISIONS.md), and finalised exactly once (finalized_at).
+ * account (docs/product-rules.md, Registration), and finalised exactly once (finalized_at).
  */
 export const pendingRegistrations = pgTable('pending_registrations', {
   userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),

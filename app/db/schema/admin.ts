@@ -2,7 +2,7 @@ import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
 import { sql } from 'drizzle-orm';
 import { user } from './auth';
 
-/** A user is a superadmin when their id is here (spec part 2 §6). */
+/** A user is a superadmin when their id is here (docs/product-rules.md, Roles). */
 export const superadmins = pgTable('superadmins', {
   id: text('id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
   nome: text('nome').notNull(),

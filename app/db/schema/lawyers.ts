@@ -4,7 +4,7 @@ import { CITY_IDS, LAWYER_STATUSES, PRACTICE_AREA_IDS, STATE_CODES } from '~/mod
 import { user } from './auth';
 import { oneOf } from './sql-helpers';
 
-/** A lawyer's public profile. Its id is the auth user's id (spec part 1 §3). */
+/** A lawyer's public profile. Its id is the auth user's id (docs/product-rules.md, Lawyers). */
 export const lawyerProfiles = pgTable(
   'lawyer_profiles',
   {
@@ -12,7 +12,7 @@ export const lawyerProfiles = pgTable(
     nome: text('nome').notNull(),
     email: text('email').notNull(),
     numeroOab: text('numero_oab').notNull(),
-    /** The state (UF) of the OAB Seccional; shown as 'OAB/SP 123456' (DECISIONS.md). */
+    /** The state (UF) of the OAB Seccional; shown as 'OAB/SP 123456' (docs/product-rules.md, Lawyers). */
     oabUf: text('oab_uf').notNull(),
     whatsapp: text('whatsapp').notNull(),
     whatsappNotificacoes: text('whatsapp_notificacoes'),

@@ -26,7 +26,7 @@ export const leadRequests = pgTable(
   ],
 );
 
-/** A CRM stage; each lawyer owns their own list (DECISIONS.md). */
+/** A CRM stage; each lawyer owns their own list (docs/product-rules.md, CRM). */
 export const leadStatuses = pgTable(
   'lead_statuses',
   {

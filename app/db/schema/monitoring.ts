@@ -43,7 +43,7 @@ export const processUpdates = pgTable(
   },
   (t) => [
     check('process_updates_tipo_check', oneOf(t.tipo, PROCESS_UPDATE_TYPES)),
-    // A movement is stored once, matched on its date and description (DECISIONS.md).
+    // A movement is stored once, matched on its date and description.
     uniqueIndex('process_updates_once_idx').on(t.processoId, t.data, sql`md5(${t.descricao})`),
     index('process_updates_processo_data_idx').on(t.processoId, t.data),
   ],

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** The login form (spec part 1 §5): the server re-validates what the browser checked. */
+/** The login form (docs/product-rules.md, Limits): the server re-validates what the browser checked. */
 export const loginSchema = z.object({
   email: z
     .string({ message: 'Email inválido' })
@@ -18,18 +18,3 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, 'Senha muito longa'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-
-/** A submitted text echoed back into the form: a string at most `max` characters long, never the raw value. */
-export function echoField(value: unknown, max: number): string {
-  return typeof value === 'string' ? value.slice(0, max) : '';
-}
-
-/** The first message of each field, for showing beside it. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    out[key] ??= issue.message;
-  }
-  return out;
-}

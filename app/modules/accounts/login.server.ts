@@ -44,7 +44,7 @@ function tooManyAttempts(retryAfter: number): LoginResult {
 
 /**
  * Ends the session: its row is deleted here whatever happens next, then better-auth's sign-out runs
- * for its cookie clearing; if that fails (spec part 1 §8: swallowed), the cookies are cleared anyway.
+ * for its cookie clearing; if that fails (the user is not told), the cookies are cleared anyway.
  */
 export async function signOut(headers: Headers): Promise<string[]> {
   await deleteSessionsOfCookie(headers);

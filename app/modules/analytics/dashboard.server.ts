@@ -5,7 +5,7 @@ import { profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { leads } from '~/db/schema/leads';
 import { calendarMonthWindows, monthTrend, periodTrend, rollingWindows, type ComparedWindows } from './trends';
 
-/** The three numbers of the lawyer dashboard with their trends (spec part 1 §3 "Stats object", §9). */
+/** The three numbers of the lawyer dashboard with their trends (docs/product-rules.md, Counting rules). */
 export interface LawyerDashboardStats {
   /** Profile views in the last 30 days. */
   totalViews: number;

@@ -1,6 +1,6 @@
 /**
- * Pure rules of the lawyer dashboard's numbers (spec part 1 §9): the time windows that are compared
- * and the percent change between them. Browser-safe: no server imports.
+ * Pure rules of the lawyer dashboard's numbers (docs/product-rules.md, Counting rules): the time
+ * windows that are compared and the percent change between them. Browser-safe: no server imports.
  */
 
 export const SAO_PAULO_TIME_ZONE = 'America/Sao_Paulo';
@@ -31,7 +31,7 @@ export function rollingWindows(now: Date, days = 30): ComparedWindows {
 
 /**
  * Leads: the current calendar month up to `now`, and the whole previous calendar month, with months as
- * they are on the wall clocks of São Paulo (DECISIONS.md), not in UTC.
+ * they are on the wall clocks of São Paulo (docs/product-rules.md, Language, time and money), not in UTC.
  */
 export function calendarMonthWindows(now: Date, timeZone = SAO_PAULO_TIME_ZONE): ComparedWindows {
   const thisMonth = startOfZonedMonth(now, timeZone, 0);

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { CITIES, CITIES_BY_LABEL, cityLabel, PLANS, planLevel, PRACTICE_AREAS, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from './catalog';
+import { CITIES, CITIES_BY_LABEL, cityLabel, PLANS, planHasEnded, planLevel, PRACTICE_AREAS, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from './catalog';
 
 describe('catalogue', () => {
-  test('16 practice areas with Direito labels, except the two the spec names', () => {
+  test('16 practice areas with Direito labels, except Propriedade Intelectual and Arbitragem e Mediação', () => {
     expect(PRACTICE_AREAS).toHaveLength(16);
     const notDireito = PRACTICE_AREAS.filter((a) => !a.label.startsWith('Direito ')).map((a) => a.label);
     expect(notDireito.sort()).toEqual(['Arbitragem e Mediação', 'Propriedade Intelectual']);
@@ -33,7 +33,7 @@ describe('catalogue', () => {
     expect(cityLabel('ba_vitoria_da_conquista')).toBe('Vitoria Da Conquista - BA');
   });
 
-  test('plans follow DECISIONS.md: prices, levels, quotas and monitoring caps', () => {
+  test('plans follow docs/product-rules.md: prices, levels, quotas and monitoring caps', () => {
     expect(PLANS.map((p) => [p.id, p.level, p.priceBrl, p.leadsPerMonth, p.monitoredProcesses])).toEqual([
       ['gratuito', 0, 0, 5, 0],
       ['basico', 1, 297, 20, 0],
@@ -43,5 +43,13 @@ describe('catalogue', () => {
     expect(PLANS.filter((p) => p.popular).map((p) => p.id)).toEqual(['intermediario']);
     expect(planLevel(undefined)).toBe(0);
     expect(planLevel('premium')).toBe(3);
+  });
+
+  test('a plan has ended from its end date on; a plan without one never ends', () => {
+    const endsAt = new Date('2025-03-10T12:00:00Z');
+    expect(planHasEnded(endsAt, new Date('2025-03-10T11:59:59.999Z'))).toBe(false);
+    expect(planHasEnded(endsAt, endsAt)).toBe(true);
+    expect(planHasEnded(endsAt, new Date('2025-04-01T00:00:00Z'))).toBe(true);
+    expect(planHasEnded(null, new Date('2100-01-01T00:00:00Z'))).toBe(false);
   });
 });

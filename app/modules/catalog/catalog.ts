@@ -123,7 +123,9 @@ function prettifySnakeCase(value: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Plans (DECISIONS.md: one catalogue in code, used by every screen and the server)
+// Plans: the one catalogue, used by every screen and the server (docs/product-rules.md, "Plans").
+// The database keeps a copy of the levels for search (the trigger of drizzle/0002_search_triggers.sql);
+// app/modules/catalog/plan-levels.server.test.ts checks that it agrees with PLANS.
 
 export interface Plan {
   id: 'gratuito' | 'basico' | 'intermediario' | 'premium';
@@ -147,7 +149,7 @@ export const PLANS: readonly Plan[] = [
 export type PlanId = Plan['id'];
 export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
 
-/** A paid plan chosen at registration runs for 7 days; a subscription runs for 30 (spec part 1 §9, part 2 §9). */
+/** A paid plan chosen at registration runs for 7 days; a subscription runs for 30 (docs/product-rules.md). */
 export const REGISTRATION_TRIAL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SUBSCRIPTION_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -158,6 +160,15 @@ export function findPlan(id: string | null | undefined): Plan | undefined {
 /** Plan level: none or gratuito = 0, basico = 1, intermediario = 2, premium = 3. */
 export function planLevel(id: string | null | undefined): Plan['level'] {
   return findPlan(id)?.level ?? 0;
+}
+
+/**
+ * Whether a plan with this end date has ended by `now`. A paid plan runs until its end date, exclusive:
+ * from that instant on it has ended (the lawyer is overdue and search no longer lifts them). A plan with
+ * no end date (gratuito) never ends. Search applies the same rule in SQL (`plan_level_until > now()`).
+ */
+export function planHasEnded(endsAt: Date | null, now: Date = new Date()): boolean {
+  return endsAt !== null && endsAt.getTime() <= now.getTime();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,7 +188,7 @@ export const STAGE_COLORS = [
   { value: '#14b8a6', label: 'Teal' },
 ] as const;
 
-/** The stages every new lawyer starts with (DECISIONS.md: CRM stages belong to each lawyer). */
+/** The stages every new lawyer starts with; each lawyer owns their stages (docs/product-rules.md, "CRM"). */
 export const DEFAULT_LEAD_STAGES = [
   { name: 'Novo', color: '#3b82f6' },
   { name: 'Em contato', color: '#f59e0b' },

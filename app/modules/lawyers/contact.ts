@@ -1,6 +1,6 @@
 /** Browser-safe rules for showing and contacting a lawyer. */
 
-/** 'OAB/SP 123456', the way Brazilian lawyers write their registration (DECISIONS.md). */
+/** 'OAB/SP 123456', the way Brazilian lawyers write their registration (docs/product-rules.md, Lawyers). */
 export function formatOab(uf: string, numero: string): string {
   return `OAB/${uf} ${numero}`;
 }

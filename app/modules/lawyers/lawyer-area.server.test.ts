@@ -4,9 +4,10 @@ import { db } from '~/db/client.server';
 import { user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
-import { findPlan } from '~/modules/catalog/catalog';
+import { createSuperadmin } from '~/modules/accounts/superadmins.server';
+import { findPlan, type LawyerStatus } from '~/modules/catalog/catalog';
 import { createLawyer, expirePlan } from '../../../tests/factories/lawyers';
-import { getOwnLawyerProfile } from './lawyer-area.server';
+import { areaSectionSchema, getLawyerArea, getOwnLawyerProfile } from './lawyer-area.server';
 
 describe('the lawyer’s own area', () => {
   test('gives the lawyer their own profile, areas and cities sorted by label, and their active plan', async () => {
@@ -90,5 +91,71 @@ describe('the lawyer’s own area', () => {
     const ana = await createLawyer();
     await db.update(lawyerProfiles).set({ fotoUrl: '/uploads/ana.webp' }).where(eq(lawyerProfiles.id, ana.id));
     expect((await getOwnLawyerProfile(ana.id))?.profile.fotoUrl).toBe('/uploads/ana.webp');
+  });
+});
+
+/** The user as the session gives it to the area. */
+function sessionUser(id: string, lawyerStatus: LawyerStatus | null, isSuperadmin = false) {
+  return { id, isSuperadmin, lawyer: lawyerStatus ? { status: lawyerStatus, slug: 'x', nome: 'x' } : null };
+}
+
+describe('what the lawyer area shows', () => {
+  test('?section= is one of the five sections; anything else, or nothing, is the dashboard', () => {
+    for (const section of ['dashboard', 'perfil', 'crm', 'monitoramento', 'financeiro']) expect(areaSectionSchema.parse(section)).toBe(section);
+    for (const other of [null, undefined, '', 'PERFIL', 'admin', ['perfil']]) expect(areaSectionSchema.parse(other)).toBe('dashboard');
+  });
+
+  test('an approved lawyer gets the dashboard with their numbers, and the other sections without them', async () => {
+    const ana = await createLawyer({ plan: 'intermediario' });
+    const dashboard = await getLawyerArea(sessionUser(ana.id, 'approved'), 'dashboard');
+    expect(dashboard).toMatchObject({ state: 'approved', section: 'dashboard', stats: { totalViews: 0, totalClicks: 0, leadsThisMonth: 0 } });
+    const profile = await getLawyerArea(sessionUser(ana.id, 'approved'), 'perfil');
+    expect(profile).toMatchObject({ state: 'approved', section: 'perfil', stats: null, profile: { slug: ana.slug } });
+  });
+
+  test('the badge names the active plan, or Plano Básico when there is none', async () => {
+    const ana = await createLawyer({ plan: 'premium' });
+    const withPlan = await getLawyerArea(sessionUser(ana.id, 'approved'), 'perfil');
+    expect(withPlan.state === 'approved' && withPlan.plan).toMatchObject({ active: findPlan('premium'), badge: findPlan('premium'), ended: false });
+
+    await db.update(lawyerPlans).set({ status: 'cancelled' }).where(eq(lawyerPlans.lawyerId, ana.id));
+    const without = await getLawyerArea(sessionUser(ana.id, 'approved'), 'perfil');
+    expect(without.state === 'approved' && without.plan).toEqual({ active: null, badge: findPlan('basico'), endsAt: null, ended: false });
+  });
+
+  test('a paid plan has ended from its end date on, exactly then and after', async () => {
+    const ana = await createLawyer({ plan: 'basico' });
+    const own = await getOwnLawyerProfile(ana.id);
+    const endsAt = own!.planEndsAt!;
+    const at = async (now: Date) => {
+      const area = await getLawyerArea(sessionUser(ana.id, 'approved'), 'perfil', now);
+      return area.state === 'approved' && area.plan.ended;
+    };
+    expect(await at(new Date(endsAt.getTime() - 1))).toBe(false);
+    expect(await at(endsAt)).toBe(true);
+    await expirePlan(ana.id);
+    expect(await at(new Date())).toBe(true);
+  });
+
+  test('a signed-in user without a lawyer profile gets the missing-profile state', async () => {
+    await db.insert(user).values({ id: 'usuario-sem-perfil', name: 'Sem Perfil', email: 'sem.perfil@exemplo.com.br' });
+    expect(await getLawyerArea(sessionUser('usuario-sem-perfil', null), 'dashboard')).toEqual({ state: 'missing' });
+  });
+
+  test('pending and rejected lawyers get only their state, whatever the session remembered', async () => {
+    const pending = await createLawyer({ status: 'pending' });
+    const rejected = await createLawyer({ status: 'rejected' });
+    expect(await getLawyerArea(sessionUser(pending.id, 'pending'), 'dashboard')).toEqual({ state: 'pending' });
+    expect(await getLawyerArea(sessionUser(rejected.id, 'approved'), 'dashboard')).toEqual({ state: 'rejected' });
+  });
+
+  test('a superadmin never gets the missing-profile state: the superadmin notice, or their own profile', async () => {
+    const adminId = await createSuperadmin({ nome: 'Administradora', email: 'admin@exemplo.com.br', password: 'senha-admin-123' });
+    expect(await getLawyerArea(sessionUser(adminId, null, true), 'dashboard')).toEqual({ state: 'superadmin' });
+
+    // A superadmin who is also a lawyer is always approved in the area.
+    const lawyerAdmin = await createLawyer({ status: 'pending' });
+    const area = await getLawyerArea(sessionUser(lawyerAdmin.id, 'pending', true), 'dashboard');
+    expect(area).toMatchObject({ state: 'approved', profile: { status: 'pending' }, stats: expect.any(Object) });
   });
 });

@@ -1,9 +1,25 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { CurrentUser } from '~/auth/session.server';
 import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
-import { cityLabel, findPlan, practiceAreaLabel, sortByLabel, type LawyerStatus, type Plan } from '~/modules/catalog/catalog';
+import { getLawyerDashboardStats, type LawyerDashboardStats } from '~/modules/analytics/dashboard.server';
+import { cityLabel, findPlan, planHasEnded, practiceAreaLabel, sortByLabel, type LawyerStatus, type Plan } from '~/modules/catalog/catalog';
 import { areasFromTags, citiesFromTags } from './search-tags';
+
+// The lawyer area (/area-advogado): who sees what is in docs/product-rules.md, "Lawyer area".
+
+/** The sections of the area, `?section=`; anything else, or nothing, is the dashboard. */
+export const LAWYER_AREA_SECTION_IDS = ['dashboard', 'perfil', 'crm', 'monitoramento', 'financeiro'] as const;
+export type AreaSection = (typeof LAWYER_AREA_SECTION_IDS)[number];
+export const areaSectionSchema = z.enum(LAWYER_AREA_SECTION_IDS).catch('dashboard');
+
+/** The toast of a rejected lawyer, who is signed out of the area. */
+export const REJECTED_ACCOUNT_MESSAGE = 'Sua conta foi rejeitada. Entre em contato com o suporte para mais informações.';
+
+/** The badge's plan when the lawyer has no active plan: 'Plano Básico', as the product always showed. */
+const BADGE_FALLBACK_PLAN = findPlan('basico')!;
 
 export interface OwnLawyerProfile {
   nome: string;
@@ -56,9 +72,8 @@ export async function getOwnLawyerProfile(userId: string): Promise<OwnLawyerArea
     .where(eq(lawyerProfiles.id, userId));
   if (!row) return null;
 
-  // The active plan even when its end date has passed: the lawyer is then overdue (part 2's 'Em
-  // Atraso'), which they should see, rather than being shown no plan at all. Search, which ranks
-  // lawyers, ignores such a plan instead.
+  // The active plan even when its end date has passed: the lawyer is then overdue, which they should
+  // see, rather than being shown no plan at all. Search, which ranks lawyers, ignores such a plan.
   const [activePlan] = await db
     .select({ planType: lawyerPlans.planType, endDate: lawyerPlans.endDate })
     .from(lawyerPlans)
@@ -75,5 +90,53 @@ export async function getOwnLawyerProfile(userId: string): Promise<OwnLawyerArea
     },
     plan: findPlan(activePlan?.planType) ?? null,
     planEndsAt: activePlan?.endDate ?? null,
+  };
+}
+
+export interface AreaPlan {
+  /** The active plan from the catalogue; null when the lawyer has none. */
+  active: Plan | null;
+  /** The plan the badge names: the active one, else 'Plano Básico'. */
+  badge: Plan;
+  /** When the active plan ends; null for gratuito, which does not end, or with no active plan. */
+  endsAt: Date | null;
+  /** The end date has passed (catalogue's planHasEnded): the page says when it ended. */
+  ended: boolean;
+}
+
+/** What the area shows the signed-in user; 'pending' and 'rejected' lead elsewhere (the route decides how). */
+export type LawyerArea =
+  | { state: 'approved'; section: AreaSection; profile: OwnLawyerProfile; plan: AreaPlan; stats: LawyerDashboardStats | null }
+  | { state: 'missing' }
+  | { state: 'superadmin' }
+  | { state: 'pending' }
+  | { state: 'rejected' };
+
+/**
+ * What the lawyer area shows the signed-in `user` (from the session, never from the URL):
+ * - a lawyer profile, approved: the section asked for (the dashboard's numbers only on the dashboard);
+ * - pending or rejected: only the state, the route sends them on;
+ * - a superadmin is always approved: their own profile if they have one, else 'superadmin' (never the
+ *   missing-profile error);
+ * - anyone else signed in: 'missing', the profile problem card.
+ */
+export async function getLawyerArea(
+  user: Pick<CurrentUser, 'id' | 'isSuperadmin' | 'lawyer'>,
+  section: AreaSection,
+  now = new Date(),
+): Promise<LawyerArea> {
+  // The session already knows the status: read the dashboard's numbers alongside the profile.
+  const approved = (status: LawyerStatus | undefined) => user.isSuperadmin || status === 'approved';
+  const wantsStats = section === 'dashboard' && user.lawyer !== null && approved(user.lawyer.status);
+  const [own, stats] = await Promise.all([getOwnLawyerProfile(user.id), wantsStats ? getLawyerDashboardStats(user.id, now) : null]);
+
+  if (!own) return { state: user.isSuperadmin ? 'superadmin' : 'missing' };
+  if (!approved(own.profile.status)) return { state: own.profile.status === 'rejected' ? 'rejected' : 'pending' };
+  return {
+    state: 'approved',
+    section,
+    profile: own.profile,
+    plan: { active: own.plan, badge: own.plan ?? BADGE_FALLBACK_PLAN, endsAt: own.planEndsAt, ended: planHasEnded(own.planEndsAt, now) },
+    stats: section === 'dashboard' ? (stats ?? (await getLawyerDashboardStats(user.id, now))) : null,
   };
 }

@@ -13,7 +13,7 @@ export function searchHref(filters: Partial<SearchFilters>, pathname = '/busca')
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** 'advogado encontrado' for one, 'advogados encontrados' for several (spec part 1 §2). */
+/** 'advogado encontrado' for one, 'advogados encontrados' for several (docs/product-rules.md, Search). */
 export function resultCountText(total: number): string {
   return `${total.toLocaleString('pt-BR')} ${total === 1 ? 'advogado encontrado' : 'advogados encontrados'}`;
 }

@@ -1,8 +1,8 @@
 /**
- * The daily rotation of search results (DECISIONS.md): within a plan level, lawyers are listed in the
- * circular order of their fixed random rotation_key, starting from a point that moves every day. The
- * order is stable for a whole day (pages do not shuffle), and as the start point walks around the
- * circle every lawyer of a level reaches the top spots in turn.
+ * The daily rotation of search results (docs/product-rules.md, Search): within a plan level, lawyers
+ * are listed in the circular order of their fixed random rotation_key, starting from a point that moves
+ * every day. The order is stable for a whole day (pages do not shuffle), and as the start point walks
+ * around the circle every lawyer of a level reaches the top spots in turn.
  */
 
 export const ROTATION_SPACE = 2147483647;

@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { TextField } from '~/components/ui/text-field';
+import { formError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
-import { formFields } from '~/lib/form-fields.server';
+import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, echoField, fieldErrors, loginSchema } from '~/modules/accounts/accounts.schemas';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, loginSchema } from '~/modules/accounts/accounts.schemas';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import type { Route } from './+types/login';
 
@@ -14,16 +15,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await formFields(request);
-  const parsed = loginSchema.safeParse(form);
-  // Echo the e-mail back capped at the longest the schema accepts, never the raw value.
-  const email = echoField(form.email, EMAIL_MAX_LENGTH);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), message: null, email }, { status: 400 });
-  const result = await signInWithPassword(parsed.data, request.headers);
-  if (!result.ok) {
-    const headers = result.retryAfter ? { 'Retry-After': String(result.retryAfter) } : undefined;
-    return data({ errors: {}, message: result.message, email }, { status: result.status, headers });
-  }
+  // The e-mail is shown again capped at the longest the schema accepts; the password never is.
+  const form = await parseForm(request, loginSchema, { echo: { email: EMAIL_MAX_LENGTH } });
+  if (!form.ok) return formError(form);
+  const result = await signInWithPassword(form.data, request.headers);
+  if (!result.ok) return formError(form, result);
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
   headers.append('Set-Cookie', flashToastCookie('Login realizado com sucesso!'));
@@ -44,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/login';
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors = actionData?.errors ?? {};
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
@@ -56,7 +52,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
           </p>
         ) : null}
         <Form method="post" className="mt-6 space-y-5" noValidate>
-          <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.email} error={errors.email} />
+          <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.values.email} error={errors.email} />
           <TextField name="password" label="Senha" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.password} />
           <button type="submit" disabled={submitting} className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80">
             {submitting ? 'Entrando...' : 'Entrar'}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { getCurrentUser } from '~/auth/session.server';
-import { formFields } from '~/lib/form-fields.server';
+import { jsonError } from '~/lib/app-error';
+import { parseForm } from '~/lib/parse-form.server';
 import { WHATSAPP_CLICK_SOURCES } from '~/modules/catalog/catalog';
 import { recordWhatsAppClick } from '~/modules/analytics/analytics.server';
 import { findApprovedLawyerIdBySlug } from '~/modules/lawyers/lawyers.server';
@@ -18,15 +19,15 @@ const clickSchema = z.object({
  * at most once a minute per visitor and lawyer (see analytics.server.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return Response.json({ error: 'Método não permitido' }, { status: 405 });
-  const parsed = clickSchema.safeParse(await formFields(request));
-  if (!parsed.success) return Response.json({ error: 'Clique inválido' }, { status: 400 });
-  const lawyerId = await findApprovedLawyerIdBySlug(parsed.data.advogado);
-  if (!lawyerId) return Response.json({ error: 'Advogado não encontrado' }, { status: 404 });
+  if (request.method !== 'POST') return jsonError(METHOD_NOT_ALLOWED);
+  const form = await parseForm(request, clickSchema);
+  if (!form.ok) return jsonError({ status: 400, message: 'Clique inválido' });
+  const lawyerId = await findApprovedLawyerIdBySlug(form.data.advogado);
+  if (!lawyerId) return jsonError({ status: 404, message: 'Advogado não encontrado' });
   const viewer = await getCurrentUser(request);
   recordWhatsAppClick({
     lawyerId,
-    source: parsed.data.origem,
+    source: form.data.origem,
     // Set by the Express server from the socket on every request, never taken from the client.
     ip: request.headers.get(CLIENT_IP_HEADER),
     userAgent: request.headers.get('user-agent'),
@@ -36,5 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return Response.json({ error: 'Método não permitido' }, { status: 405, headers: { Allow: 'POST' } });
+  return jsonError(METHOD_NOT_ALLOWED, { headers: { Allow: 'POST' } });
 }
+
+const METHOD_NOT_ALLOWED = { status: 405, message: 'Método não permitido' };

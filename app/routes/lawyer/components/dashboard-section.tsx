@@ -1,0 +1,79 @@
+import type { LucideIcon } from 'lucide-react';
+import { Eye, Inbox, MessageCircle, Minus, TrendingDown, TrendingUp } from 'lucide-react';
+import { Link } from 'react-router';
+import type { LawyerDashboardStats } from '~/modules/analytics/dashboard.server';
+import { trendDirection, trendText } from '~/modules/analytics/trends';
+import type { AreaPlan } from '~/modules/lawyers/lawyer-area.server';
+import { primaryButton } from './area-styles';
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const count = new Intl.NumberFormat('pt-BR');
+const longDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
+
+/** The dashboard: the plan card, then profile views, WhatsApp clicks and leads with their trends. */
+export function DashboardSection({ plan, stats }: { plan: AreaPlan; stats: LawyerDashboardStats }) {
+  const { active, badge, endsAt, ended } = plan;
+  return (
+    <section aria-labelledby="secao-dashboard" className="mt-8 space-y-6">
+      <h2 id="secao-dashboard" className="sr-only">
+        Dashboard
+      </h2>
+
+      <div className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:flex-row md:items-center md:justify-between">
+        <div>
+          <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Seu Plano Atual</h3>
+          <p className="mt-1 text-2xl font-bold text-slate-900">{badge.name}</p>
+          {active ? (
+            <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-4">
+              <li>{active.priceBrl > 0 ? `${brl.format(active.priceBrl)}/mês` : 'Gratuito'}</li>
+              <li>Até {count.format(active.leadsPerMonth)} leads por mês</li>
+              {active.monitoredProcesses > 0 ? <li>Até {active.monitoredProcesses} processos monitorados</li> : null}
+              {endsAt && !ended ? <li>Válido até {longDate.format(new Date(endsAt))}</li> : null}
+              {endsAt && ended ? <li className="font-semibold text-red-700">Venceu em {longDate.format(new Date(endsAt))}</li> : null}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-slate-700">Não encontramos um plano ativo na sua conta. Escolha um plano em Gerenciar Plano.</p>
+          )}
+        </div>
+        <Link to="/planos" className={`${primaryButton} shrink-0`}>
+          Gerenciar Plano
+        </Link>
+      </div>
+
+      <ul className="grid gap-6 md:grid-cols-3">
+        <StatCard icon={Eye} title="Acessos ao Perfil" period="Últimos 30 dias" value={stats.totalViews} trend={stats.viewsTrend} />
+        <StatCard icon={MessageCircle} title="Cliques WhatsApp" period="Últimos 30 dias" value={stats.totalClicks} trend={stats.clicksTrend} />
+        <StatCard icon={Inbox} title="Leads Recebidos" period="Este mês" value={stats.leadsThisMonth} trend={stats.leadsTrend} />
+      </ul>
+    </section>
+  );
+}
+
+const TREND_STYLE = {
+  up: { icon: TrendingUp, className: 'text-green-700' },
+  down: { icon: TrendingDown, className: 'text-red-700' },
+  flat: { icon: Minus, className: 'text-slate-600' },
+} as const;
+
+function StatCard({ icon: Icon, title, period, value, trend }: { icon: LucideIcon; title: string; period: string; value: number; trend: number }) {
+  const style = TREND_STYLE[trendDirection(trend)];
+  const TrendIcon = style.icon;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h3 className="font-semibold text-slate-900">{title}</h3>
+          <p className="text-sm text-slate-600">{period}</p>
+        </div>
+        <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+      </div>
+      <p className="mt-4 text-4xl font-bold text-slate-900">{count.format(value)}</p>
+      <p className={`mt-2 flex items-start gap-1.5 text-sm font-medium ${style.className}`}>
+        <TrendIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {trendText(trend)}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { ExternalLink, Mail, Pencil, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
+import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
+import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
+import type { OwnLawyerProfile } from '~/modules/lawyers/lawyer-area.server';
+import { primaryButton, secondaryButton, termClass } from './area-styles';
+
+/** The profile tab: what the public sees of the lawyer, plus their e-mail, and the way to edit it. */
+export function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
+  return (
+    <section aria-labelledby="secao-perfil" className="mt-8">
+      <h2 id="secao-perfil" className="sr-only">
+        Perfil
+      </h2>
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+          <LawyerAvatar nome={profile.nome} fotoUrl={profile.fotoUrl} size="lg" />
+          <div className="min-w-0 flex-1">
+            <h3 className="text-2xl font-bold break-words text-slate-900">{profile.nome}</h3>
+            <p className="mt-1 text-slate-700">{formatOab(profile.oabUf, profile.numeroOab)}</p>
+          </div>
+          <div className="flex flex-col gap-2 sm:items-end">
+            <Link to="/editar-perfil" className={primaryButton}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Editar Perfil
+            </Link>
+            <Link to={`/advogado/${profile.slug}`} className={secondaryButton}>
+              <ExternalLink aria-hidden="true" className="size-4" />
+              Ver perfil público
+            </Link>
+          </div>
+        </div>
+
+        <dl className="mt-8 grid gap-6 md:grid-cols-2">
+          <div className="md:col-span-2">
+            <dt className={termClass}>Biografia</dt>
+            <dd className="mt-1 leading-relaxed whitespace-pre-line text-slate-800">{profile.biografia}</dd>
+          </div>
+          <div>
+            <dt className={termClass}>Email</dt>
+            <dd className="mt-1 flex items-center gap-2 break-all text-slate-800">
+              <Mail aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+              {profile.email}
+            </dd>
+          </div>
+          <div>
+            <dt className={termClass}>WhatsApp</dt>
+            <dd className="mt-1 flex items-center gap-2 text-slate-800">
+              <Phone aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+              {formatBrazilianPhone(profile.whatsapp)}
+            </dd>
+          </div>
+          <div>
+            <dt className={termClass}>Cidades atendidas</dt>
+            <dd className="mt-2">
+              {profile.cidades.length > 0 ? <CityChips cities={profile.cidades} /> : <p className="text-slate-700">Nenhuma cidade configurada</p>}
+            </dd>
+          </div>
+          <div>
+            <dt className={termClass}>Áreas de atuação</dt>
+            <dd className="mt-2">
+              {profile.areas.length > 0 ? <AreaChips areas={profile.areas} /> : <p className="text-slate-700">Nenhuma área de atuação configurada</p>}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { closeDatabase, db, migrateDatabase, openDatabase } from '~/db/client.server';
+import { lawyerProfiles } from '~/db/schema/lawyers';
+import { createLawyer } from '../factories/lawyers';
+import { expect, login, test } from './support/browser';
+import { freePort, freshDataDir, startServer, waitForHealth, type OwnServer } from './support/own-server';
+
+// What the lawyer area does with users who are not an approved lawyer. The demo data has no pending,
+// rejected or profile-less login, so this file starts a server of its own on a database it prepares.
+
+const PASSWORD = 'senha-certa-123';
+const USERS = {
+  noProfile: 'sem.perfil@exemplo.adv.br',
+  pending: 'em.analise@exemplo.adv.br',
+  rejected: 'rejeitada@exemplo.adv.br',
+} as const;
+
+let server: OwnServer | undefined;
+let baseURL = '';
+
+beforeAll(async () => {
+  const dataDir = freshDataDir('lawyer-area');
+  await openDatabase({ kind: 'pglite', directory: `${dataDir}/pglite` });
+  await migrateDatabase();
+  const noProfile = await createLawyer({ email: USERS.noProfile, password: PASSWORD });
+  await db.delete(lawyerProfiles).where(eq(lawyerProfiles.id, noProfile.id));
+  await createLawyer({ email: USERS.pending, password: PASSWORD, status: 'pending' });
+  await createLawyer({ email: USERS.rejected, password: PASSWORD, status: 'rejected' });
+  await closeDatabase();
+
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  server = startServer({ DATA_DIR: dataDir, PORT: String(port), APP_URL: baseURL, SEED_DEMO: 'false' });
+  await waitForHealth(port, server);
+});
+
+afterAll(() => {
+  server?.child.kill('SIGTERM');
+});
+
+/** Submits the login form on the file's own server; resolves once the answer has been followed. */
+async function signIn(page: Page, email: string) {
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(PASSWORD);
+  await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Entrar' }).click()]);
+}
+
+describe('users who are not an approved lawyer', () => {
+  test('a user without a lawyer profile sees the profile problem card, with a retry and a new registration', async ({ page }) => {
+    await signIn(page, USERS.noProfile);
+    await expect(page).toHaveURL('/area-advogado');
+    await expect(page.getByRole('heading', { name: 'Problema no Perfil' })).toBeVisible();
+    await expect(page.getByText('Seu perfil não foi encontrado no sistema.')).toBeVisible();
+    await expect(page.getByText('Se o problema persistir, entre em contato com o suporte.')).toBeVisible();
+    expect(await page.getByRole('link', { name: 'Refazer Cadastro' }).getAttribute('href')).toBe('/registro-advogado');
+
+    await page.getByRole('link', { name: 'Tentar Novamente' }).click();
+    await expect(page.getByRole('heading', { name: 'Problema no Perfil' })).toBeVisible();
+  });
+
+  test('a pending lawyer is sent to /perfil-em-analise, also when opening the area later', async ({ page }) => {
+    await signIn(page, USERS.pending);
+    await expect(page).toHaveURL('/perfil-em-analise');
+    await page.goto(`${baseURL}/area-advogado?section=perfil`);
+    await expect(page).toHaveURL('/perfil-em-analise');
+  });
+
+  test('a rejected lawyer is signed out and lands on /login with the rejection toast', async ({ page }) => {
+    await signIn(page, USERS.rejected);
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByText('Sua conta foi rejeitada. Entre em contato com o suporte para mais informações.')).toBeVisible();
+    await expect(page.getByText('Login realizado com sucesso!')).not.toBeVisible();
+
+    // Signed out: the area asks for a login again, and no toast comes back.
+    await page.goto(`${baseURL}/area-advogado`);
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sou Advogado' })).toBeVisible();
+  });
+});
+
+test('the demo superadmin who signs in at /login sees the superadmin notice, not a profile problem', async ({ page }) => {
+  await login(page, 'superadmin');
+  await expect(page).toHaveURL('/area-advogado');
+  await expect(page.getByRole('heading', { name: 'Conta de superadmin' })).toBeVisible();
+  await expect(page.getByText('O painel administrativo ainda não está disponível nesta versão da plataforma.')).toBeVisible();
+  await expect(page.getByText('Problema no Perfil')).not.toBeVisible();
+});
