@@ -7,6 +7,8 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true ou false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const SMTP_URL_MESSAGE = 'deve ser uma URL smtp://usuario:senha@servidor:porta (ou smtps:// para TLS)';
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'use development, production ou test' }).default('development'),
@@ -21,9 +23,22 @@ const envSchema = z
     APP_URL: z.url({ message: 'deve ser uma URL completa, como https://www.exemplo.com.br' }).optional(),
     APP_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
     SEED_DEMO: booleanFromEnv.optional(),
+    AUTO_APPROVE_LAWYERS: booleanFromEnv.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seconds an anonymous public page may be served from the in-process page cache (0 turns it off). */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    /** The SMTP server e-mail is delivered through; without it messages stay in the outbox (docs/decisions/0011). */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, message: SMTP_URL_MESSAGE })
+      .refine((url) => new URL(url).hostname !== '', SMTP_URL_MESSAGE)
+      .optional(),
+    /** The From of every e-mail, as `Nome <endereco@dominio>` or a bare address. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .max(200, 'no máximo 200 caracteres')
+      .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'deve ser um endereço de e-mail, como "Nome <nao-responda@exemplo.com.br>"')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.APP_SECRET) {
@@ -40,8 +55,14 @@ export interface AppConfig {
   appUrl: string;
   appSecret: string;
   seedDemo: boolean;
+  /** New lawyer profiles start approved instead of pending (demos; docs/product-rules.md). */
+  autoApproveLawyers: boolean;
   logLevel: string;
   pageCacheSeconds: number;
+  /** SMTP connection URL; undefined: e-mails stay in the outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -69,9 +90,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    autoApproveLawyers: env.AUTO_APPROVE_LAWYERS ?? false,
     logLevel: env.NODE_ENV === 'test' && !source.LOG_LEVEL ? 'silent' : env.LOG_LEVEL,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.BRAND_NAME, env.APP_URL ?? 'http://localhost'),
   };
+}
+
+/** `"Brand" <nao-responda@host of APP_URL>`: the brand quoted, so a comma or a quote in it stays in the name. */
+function defaultMailFrom(brandName: string, appUrl: string): string {
+  return `"${brandName.replace(/["\\]/g, '\\$&')}" <nao-responda@${new URL(appUrl).hostname}>`;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -1,6 +1,7 @@
 import { getConfig, type AppConfig } from './config.server';
 import { closeDatabase, migrateDatabase, openDatabase } from './db/client.server';
 import { keepPrivate, prepareDataDirectory } from './db/data-directory.server';
+import { startBackgroundWork, stopBackgroundWork } from './jobs/worker.server';
 import { flushAnalytics, recordProfileView } from './modules/analytics/analytics.server';
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
 
@@ -20,10 +21,12 @@ export async function startServices(log: (message: string) => void = console.log
   if (!config.databaseUrl) keepPrivate(config.dataDir);
   await migrateDatabase(opened);
   if (config.seedDemo) await seedDemoDataIfEmpty(log);
+  await startBackgroundWork(config);
   return config;
 }
 
 export async function stopServices(): Promise<void> {
+  await stopBackgroundWork();
   await flushAnalytics();
   await closeDatabase();
 }

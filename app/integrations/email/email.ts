@@ -1,0 +1,32 @@
+/** One e-mail as every adapter receives it: one recipient, a subject, an HTML part and a plain-text part. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * Delivers one e-mail. Resolves with the id the provider accepted it under; rejects with an
+ * EmailDeliveryError that says whether trying again could succeed.
+ */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<{ providerMessageId: string }>;
+  /** Releases connections, timers and sockets. */
+  close?(): void;
+}
+
+/**
+ * A delivery that did not happen. `permanent`: the provider refused this message for good (an SMTP
+ * 5xx reply such as 550 "no such user"); sending it again would be refused again. Otherwise
+ * (4xx replies, timeouts, connection and authentication problems) a later attempt may succeed.
+ */
+export class EmailDeliveryError extends Error {
+  override name = 'EmailDeliveryError';
+  readonly permanent: boolean;
+
+  constructor(message: string, { permanent, cause }: { permanent: boolean; cause?: unknown }) {
+    super(message, { cause });
+    this.permanent = permanent;
+  }
+}

@@ -1,0 +1,172 @@
+import { getConfig } from '~/config.server';
+
+/**
+ * The platform's e-mails, in Portuguese, each an HTML part and a plain-text part. Every value put
+ * into the HTML is escaped (a lawyer's name is user input); links must be http(s). No remote images
+ * or fonts: inline styles only, so the message looks the same with images blocked and the CSP of
+ * /dev/outbox needs nothing special.
+ *
+ * ```ts
+ * await enqueueEmail(tx, { to: user.email, ...passwordResetMessage({ name: user.name, url }) });
+ * ```
+ */
+export interface EmailContent {
+  subject: string;
+  html: string;
+  text: string;
+  /** Kept in the outbox row's metadata. */
+  template: string;
+  /** The action link, logged when no SMTP server is configured (enqueueEmail). */
+  link?: string;
+}
+
+/** Confirmation of the e-mail address given at registration. */
+export function emailConfirmationMessage({ name, url }: { name: string; url: string }): EmailContent {
+  const brand = getConfig().brandName;
+  return compose({
+    template: 'confirmacao-email',
+    subject: `Confirme seu e-mail no ${brand}`,
+    link: url,
+    heading: 'Confirme seu endereço de e-mail',
+    greeting: name,
+    paragraphs: [`Recebemos seu cadastro no ${brand}. Para confirmar seu e-mail e concluir o cadastro, use o botão abaixo.`],
+    action: { label: 'Confirmar e-mail', url },
+    footnote: 'Se você não se cadastrou, ignore esta mensagem: nenhuma conta será ativada.',
+  });
+}
+
+/** A link to choose a new password; it expires in 1 hour. */
+export function passwordResetMessage({ name, url }: { name: string; url: string }): EmailContent {
+  const brand = getConfig().brandName;
+  return compose({
+    template: 'redefinicao-senha',
+    subject: `Redefinição de senha no ${brand}`,
+    link: url,
+    heading: 'Redefina sua senha',
+    greeting: name,
+    paragraphs: [`Recebemos um pedido para redefinir a senha da sua conta no ${brand}. Para escolher uma nova senha, use o botão abaixo.`, 'Este link expira em 1 hora e só pode ser usado uma vez.'],
+    action: { label: 'Redefinir senha', url },
+    footnote: 'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
+  });
+}
+
+/** The lawyer's profile was approved by the platform (OAB registration checked). */
+export function lawyerApprovedMessage({ name, url = `${getConfig().appUrl}/area-advogado` }: { name: string; url?: string }): EmailContent {
+  const brand = getConfig().brandName;
+  return compose({
+    template: 'perfil-aprovado',
+    subject: `Seu perfil foi aprovado no ${brand}`,
+    heading: 'Seu perfil foi aprovado',
+    greeting: name,
+    paragraphs: [
+      `Verificamos seu registro na OAB e seu perfil já está publicado no ${brand}. A partir de agora ele aparece nas buscas e você pode receber contatos de clientes.`,
+      'Na sua área de advogado você acompanha os acessos ao perfil, os cliques no WhatsApp e os leads recebidos.',
+    ],
+    action: { label: 'Acessar minha área', url },
+  });
+}
+
+/** The lawyer's profile was not approved. */
+export function lawyerRejectedMessage({ name, reason }: { name: string; reason?: string }): EmailContent {
+  const brand = getConfig().brandName;
+  return compose({
+    template: 'perfil-rejeitado',
+    subject: `Seu cadastro no ${brand} não foi aprovado`,
+    heading: 'Seu cadastro não foi aprovado',
+    greeting: name,
+    paragraphs: [
+      `Analisamos seu cadastro no ${brand} e não foi possível aprová-lo.`,
+      ...(reason?.trim() ? [`Motivo: ${reason.trim()}`] : []),
+      'Entre em contato com o suporte para mais informações.',
+    ],
+  });
+}
+
+/** The account and the lawyer's profile were deleted. */
+export function accountDeletedMessage({ name }: { name: string }): EmailContent {
+  const brand = getConfig().brandName;
+  return compose({
+    template: 'conta-excluida',
+    subject: `Sua conta no ${brand} foi excluída`,
+    heading: 'Sua conta foi excluída',
+    greeting: name,
+    paragraphs: [
+      `Sua conta no ${brand} foi excluída, com seu perfil público, suas estatísticas e seus dados de acesso. Seu perfil não aparece mais nas buscas.`,
+      'Se você não reconhece esta exclusão, entre em contato com o suporte.',
+    ],
+  });
+}
+
+interface Layout {
+  template: string;
+  subject: string;
+  link?: string;
+  heading: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+function compose({ template, subject, link, heading, greeting, paragraphs, action, footnote }: Layout): EmailContent {
+  const brand = getConfig().brandName;
+  const name = singleLine(greeting);
+  const actionUrl = action ? httpUrl(action.url) : undefined;
+  const html = `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background-color:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background-color:#f1f5f9;padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background-color:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 32px;background-color:#1e3a8a;border-radius:8px 8px 0 0;color:#ffffff;font-size:20px;font-weight:bold;">${escapeHtml(brand)}</td></tr>
+<tr><td style="padding:32px;">
+<h1 style="margin:0 0 16px;font-size:22px;color:#0f172a;">${escapeHtml(heading)}</h1>
+<p style="margin:0 0 16px;font-size:16px;line-height:24px;">Olá, ${escapeHtml(name)}!</p>
+${paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(p)}</p>`).join('\n')}
+${
+  action && actionUrl
+    ? `<p style="margin:24px 0;"><a href="${escapeHtml(actionUrl)}" style="display:inline-block;padding:12px 24px;background-color:#1e3a8a;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#475569;">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(actionUrl)}" style="color:#1e3a8a;word-break:break-all;">${escapeHtml(actionUrl)}</a></p>`
+    : ''
+}
+${footnote ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#475569;">${escapeHtml(footnote)}</p>` : ''}
+</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;font-size:12px;line-height:18px;color:#64748b;">Mensagem automática do ${escapeHtml(brand)}. Não responda a este e-mail.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  const text = [
+    `Olá, ${name}!`,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action && actionUrl ? [`${action.label}: ${actionUrl}`, ''] : []),
+    ...(footnote ? [footnote, ''] : []),
+    '--',
+    `Mensagem automática do ${brand}. Não responda a este e-mail.`,
+    '',
+  ].join('\n');
+  return { subject, html, text, template, ...(link ? { link: httpUrl(link) } : {}) };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** A name on one line: no control characters (the plain-text part has no escaping to rely on). */
+function singleLine(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+/** Links in e-mails are absolute http(s) URLs; anything else (javascript:, data:) is a bug. */
+function httpUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`E-mail link must be http(s): ${url}`);
+  return parsed.href;
+}

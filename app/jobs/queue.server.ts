@@ -1,0 +1,196 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import { currentDatabase } from '~/db/client.server';
+import { backgroundLog } from './log.server';
+
+/**
+ * The job queue: pg-boss 10 in the app process (docs/decisions/0011). On PostgreSQL it has a small pool
+ * of its own on the app's database; on PGlite it runs its SQL on the app's PGlite instance through
+ * pg-boss's `db.executeSql` option. Jobs are declared as data (JobDefinition) and started with the queue.
+ */
+
+/** What a handler knows about the attempt it runs. */
+export interface JobAttempt {
+  jobId: string;
+  /** Retries already made (0 on the first attempt). */
+  retryCount: number;
+  retryLimit: number;
+  /** No retry follows a failure of this attempt. */
+  finalAttempt: boolean;
+}
+
+/** One kind of job: its queue name, the payload it accepts, its retry policy and its handler. */
+export interface JobDefinition<T> {
+  name: string;
+  payload: z.ZodType<T>;
+  /** Retries, backoff and expiry of the queue (pg-boss queue options). */
+  queue: Omit<PgBoss.Queue, 'name'>;
+  /** Throws to fail the attempt: pg-boss retries it until the retry limit. */
+  handle(data: T, attempt: JobAttempt): Promise<void>;
+}
+
+export interface JobQueue {
+  boss: PgBoss;
+  /** Wakes the workers of a queue now instead of at their next poll. */
+  wake(name: string): void;
+}
+
+export interface StartJobQueueOptions {
+  /** Each definition with its own payload type (`handle` is a method, so JobDefinition<T> fits JobDefinition<unknown>). */
+  jobs: ReadonlyArray<JobDefinition<unknown>>;
+  /** How often an idle worker looks for jobs (pg-boss accepts 0.5 s and more). */
+  pollingIntervalSeconds?: number;
+  /** How long stop() waits for running jobs before failing them back to the queue. */
+  stopTimeoutMs?: number;
+}
+
+interface RunningQueue extends JobQueue {
+  database: QueueDatabase;
+  stopping: boolean;
+  stopTimeoutMs: number;
+}
+
+// Kept on globalThis, like the database, so that a module reloaded by the dev server stops the same queue.
+const state = globalThis as typeof globalThis & { __jusconectaJobQueue?: RunningQueue };
+
+/** The running queue, if any (tests and scripts may run without one). */
+export function runningJobQueue(): JobQueue | undefined {
+  return state.__jusconectaJobQueue;
+}
+
+/**
+ * Starts pg-boss on the open database (installing or migrating its `pgboss` schema), creates the queue
+ * of every job and starts one worker per queue. Call once, after openDatabase().
+ */
+export async function startJobQueue({ jobs, pollingIntervalSeconds = 2, stopTimeoutMs = 25_000 }: StartJobQueueOptions): Promise<JobQueue> {
+  if (state.__jusconectaJobQueue) return state.__jusconectaJobQueue;
+  const database = queueDatabaseFor(currentDatabase());
+  const boss = new PgBoss({
+    db: database,
+    // No cron schedules yet: the clock-skew and cron monitors would only add queries.
+    schedule: false,
+    // One process at a time runs maintenance (expiry, archiving); pg-boss elects it through the database.
+    supervise: true,
+  });
+  boss.on('error', (error) => backgroundLog().error({ err: error }, 'Erro na fila de tarefas'));
+  const workers = new Map<string, string[]>();
+  const queue: RunningQueue = {
+    boss,
+    database,
+    stopping: false,
+    stopTimeoutMs,
+    wake(name) {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+    },
+  };
+  try {
+    await boss.start();
+    for (const job of jobs) {
+      await boss.createQueue(job.name, { name: job.name, ...job.queue });
+      // createQueue keeps an existing queue's options: apply the current ones.
+      await boss.updateQueue(job.name, { name: job.name, ...job.queue });
+      const id = await boss.work(job.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([attempt]) => {
+        if (!attempt) return;
+        // A job fetched while the process stops is failed back to the queue untouched (pg-boss retries it).
+        if (queue.stopping) throw new Error('A fila de tarefas está parando');
+        await job.handle(job.payload.parse(attempt.data), {
+          jobId: attempt.id,
+          retryCount: attempt.retryCount,
+          retryLimit: attempt.retryLimit,
+          finalAttempt: attempt.retryCount >= attempt.retryLimit,
+        });
+      });
+      workers.set(job.name, [...(workers.get(job.name) ?? []), id]);
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false }).catch(() => undefined);
+    await database.close();
+    throw error;
+  }
+  state.__jusconectaJobQueue = queue;
+  return queue;
+}
+
+/**
+ * Stops the workers, waits for running jobs (up to the stop timeout: a job still running then is failed
+ * back to the queue) and for the queue's last queries, then closes its connections. Before the
+ * database closes.
+ */
+export async function stopJobQueue(): Promise<void> {
+  const queue = state.__jusconectaJobQueue;
+  if (!queue) return;
+  state.__jusconectaJobQueue = undefined;
+  queue.stopping = true;
+  try {
+    await queue.boss.stop({ graceful: true, wait: true, timeout: queue.stopTimeoutMs });
+  } finally {
+    await queue.database.close();
+  }
+}
+
+/**
+ * pg-boss's connection: every query goes through executeSql, which counts the queries in flight, so
+ * that close() can wait for the last ones (a worker's poll) before the connection goes away.
+ */
+class QueueDatabase implements PgBoss.Db {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(
+    private readonly run: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>,
+    private readonly end: () => Promise<void>,
+  ) {}
+
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    if (this.closed) return Promise.reject(new Error('A fila de tarefas está parada'));
+    const query = this.run(text, values);
+    const settled = query.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.add(settled);
+    void settled.then(() => this.inFlight.delete(settled));
+    return query;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.inFlight);
+    await this.end();
+  }
+}
+
+function queueDatabaseFor(opened: ReturnType<typeof currentDatabase>): QueueDatabase {
+  if (opened.target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: opened.target.url, max: 3, application_name: 'jusconecta-jobs' });
+    pool.on('error', (error) => backgroundLog().error({ err: error }, 'Erro na conexão da fila de tarefas'));
+    return new QueueDatabase(
+      (text, values) => pool.query(text, values),
+      () => pool.end(),
+    );
+  }
+  const pglite = opened.pglite!;
+  // The database itself is closed by closeDatabase(), after the queue.
+  return new QueueDatabase(
+    (text, values) => runOnPglite(pglite, text, values),
+    async () => undefined,
+  );
+}
+
+/**
+ * pg-boss's SQL on PGlite. A statement with parameters goes through query() (the extended protocol,
+ * one statement); one without goes through exec(), which also runs the multi-statement scripts that
+ * install and migrate pg-boss's schema (the extended protocol refuses them). pg answers a
+ * multi-statement script with one result per statement; pg-boss reads rows only from single statements.
+ */
+async function runOnPglite(pglite: PGlite, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  if (values && values.length > 0) {
+    const result = await pglite.query(text, values.map((v) => (v === undefined ? null : v)));
+    return { rows: result.rows };
+  }
+  const results = await pglite.exec(text);
+  return { rows: results.at(-1)?.rows ?? [] };
+}
