@@ -61,7 +61,7 @@ function createAuth() {
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: {
       enabled: true,
-      // Login keeps the spec's 6-character check; new passwords need 8 (checked by our own schemas).
+      // Login keeps its 6-character check; new passwords need 8 (docs/product-rules.md, Limits).
       minPasswordLength: 6,
       maxPasswordLength: 128,
       requireEmailVerification: true,
@@ -69,6 +69,15 @@ function createAuth() {
       // of `auth.api.changePassword` must pass `revokeOtherSessions: true`, and the before hook above
       // forces it for any caller that forgets.
       revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      // The confirmation link signs the user in and goes on to /auth-callback, which finalises the
+      // registration; finalising here too covers a tab closed before the redirect (it runs once).
+      autoSignInAfterVerification: true,
+      afterEmailVerification: async (verified) => {
+        const { finaliseRegistration } = await import('~/modules/accounts/registration.server');
+        await finaliseRegistration(verified.id);
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     databaseHooks: {

@@ -8,7 +8,13 @@ import type { Route } from './+types/api-auth';
  * `getAuth().api.*` in process from their own routes. Failed sign-ins are throttled per IP and account
  * by better-auth's hooks (app/auth/auth.server.ts), the same check the /login form goes through.
  */
-const ALLOWED = new Set(['GET /api/auth/get-session', 'POST /api/auth/sign-in/email', 'POST /api/auth/sign-out']);
+const ALLOWED = new Set([
+  'GET /api/auth/get-session',
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-out',
+  // The confirmation e-mail's link (app/modules/accounts/registration.server.ts), then /auth-callback.
+  'GET /api/auth/verify-email',
+]);
 
 /** A general cap on /api/auth requests per client IP (better-auth's own limiter is off). */
 export const API_AUTH_LIMIT = { max: 60, windowMs: 60_000 } as const;

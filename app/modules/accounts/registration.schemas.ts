@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, STATE_CODES } from '~/modules/catalog/catalog';
+import { EMAIL_MAX_LENGTH } from './accounts.schemas';
+import { isCommonPassword } from './common-passwords';
+
+/** Limits of the registration form (docs/product-rules.md, "Registration"). */
+export const REGISTRATION_LIMITS = {
+  nome: { min: 3, max: 120 },
+  numeroOab: { min: 3, max: 10 },
+  whatsapp: { min: 10, max: 15 },
+  biografia: { min: 50, max: 2000 },
+  password: { min: 8, max: 128 },
+} as const;
+
+export const NEW_PASSWORD_MESSAGES = {
+  tooShort: 'A senha deve ter pelo menos 8 caracteres.',
+  tooLong: 'A senha deve ter no máximo 128 caracteres.',
+  common: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+  mismatch: 'As senhas não coincidem.',
+} as const;
+
+const digits = (min: number, max: number, minMessage: string, maxMessage: string) =>
+  z
+    .string({ message: minMessage })
+    .trim()
+    .max(max, maxMessage)
+    .regex(/^[0-9]*$/, 'Apenas números são permitidos')
+    .min(min, minMessage);
+
+/** A new password (registration, reset): 8+ characters and not a common one. */
+export const newPasswordSchema = z
+  .string({ message: NEW_PASSWORD_MESSAGES.tooShort })
+  .min(REGISTRATION_LIMITS.password.min, NEW_PASSWORD_MESSAGES.tooShort)
+  .max(REGISTRATION_LIMITS.password.max, NEW_PASSWORD_MESSAGES.tooLong)
+  .refine((password) => !isCommonPassword(password), NEW_PASSWORD_MESSAGES.common);
+
+/**
+ * The lawyer registration form (its four sections, the password pair and the plan). Server-side, the
+ * single source of its messages; checkbox lists arrive as arrays.
+ */
+export const registrationSchema = z
+  .object({
+    nome: z
+      .string({ message: 'Nome deve ter pelo menos 3 caracteres' })
+      .trim()
+      .min(REGISTRATION_LIMITS.nome.min, 'Nome deve ter pelo menos 3 caracteres')
+      .max(REGISTRATION_LIMITS.nome.max, 'Nome muito longo'),
+    email: z.string({ message: 'Email inválido' }).trim().max(EMAIL_MAX_LENGTH, 'Email inválido').toLowerCase().pipe(z.email('Email inválido')),
+    numeroOAB: digits(REGISTRATION_LIMITS.numeroOab.min, REGISTRATION_LIMITS.numeroOab.max, 'Número da OAB inválido', 'Número da OAB inválido'),
+    oabUf: z.enum(STATE_CODES, { message: 'Selecione a seccional (UF) da OAB' }),
+    whatsapp: digits(REGISTRATION_LIMITS.whatsapp.min, REGISTRATION_LIMITS.whatsapp.max, 'Número deve ter pelo menos 10 dígitos', 'Número muito longo'),
+    password: newPasswordSchema,
+    confirmarSenha: z.string({ message: NEW_PASSWORD_MESSAGES.mismatch }).max(REGISTRATION_LIMITS.password.max, NEW_PASSWORD_MESSAGES.mismatch),
+    biografia: z
+      .string({ message: 'Biografia deve ter pelo menos 50 caracteres' })
+      .trim()
+      .min(REGISTRATION_LIMITS.biografia.min, 'Biografia deve ter pelo menos 50 caracteres')
+      .max(REGISTRATION_LIMITS.biografia.max, `Biografia deve ter no máximo ${REGISTRATION_LIMITS.biografia.max} caracteres`),
+    areasAtuacao: z
+      .array(z.enum(PRACTICE_AREA_IDS, { message: 'Selecione pelo menos uma área de atuação' }), { message: 'Selecione pelo menos uma área de atuação' })
+      .min(1, 'Selecione pelo menos uma área de atuação')
+      .max(PRACTICE_AREA_IDS.length)
+      .transform((ids) => [...new Set(ids)]),
+    cidadesAtendidas: z
+      .array(z.enum(CITY_IDS, { message: 'Selecione pelo menos uma cidade' }), { message: 'Selecione pelo menos uma cidade' })
+      .min(1, 'Selecione pelo menos uma cidade')
+      .max(CITY_IDS.length)
+      .transform((ids) => [...new Set(ids)]),
+    selectedPlan: z.enum(PLAN_IDS).catch('gratuito'),
+  })
+  .refine((form) => form.password === form.confirmarSenha, { path: ['confirmarSenha'], message: NEW_PASSWORD_MESSAGES.mismatch });
+export type RegistrationInput = z.output<typeof registrationSchema>;
+
+/** The plan a `?plano=` link preselects (gratuito unless it names a known paid plan). */
+export function planFromQuery(value: string | null): RegistrationInput['selectedPlan'] {
+  const parsed = z.enum(PLAN_IDS).safeParse(value);
+  return parsed.success ? parsed.data : 'gratuito';
+}

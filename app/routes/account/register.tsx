@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { CLIENT_IP_HEADER } from '~/auth/auth.server';
+import { getCurrentUser } from '~/auth/session.server';
+import { TextField } from '~/components/ui/text-field';
+import { flashToastCookie } from '~/lib/flash-toast.server';
+import { pageMeta } from '~/lib/seo';
+import { formError } from '~/lib/app-error';
+import { parseForm } from '~/lib/parse-form.server';
+import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
+import { REGISTRATION_DONE_MESSAGE, registerLawyer } from '~/modules/accounts/registration.server';
+import { planFromQuery, REGISTRATION_LIMITS, registrationSchema } from '~/modules/accounts/registration.schemas';
+import { registrationEmailCookie } from '~/modules/accounts/registration-cookie.server';
+import { CITIES_BY_LABEL, PLANS, PRACTICE_AREAS_BY_LABEL, STATE_CODES, STATES } from '~/modules/catalog/catalog';
+import type { Route } from './+types/register';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect('/area-advogado');
+  return { plan: planFromQuery(new URL(request.url).searchParams.get('plano')) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // Every text field but the passwords is shown again, capped; the checkbox lists come back as arrays.
+  const form = await parseForm(request, registrationSchema, {
+    echo: { nome: 200, email: EMAIL_MAX_LENGTH, numeroOAB: 20, oabUf: 4, whatsapp: 20, biografia: REGISTRATION_LIMITS.biografia.max, selectedPlan: 20 },
+    lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
+  });
+  if (!form.ok) return formError(form);
+  const result = await registerLawyer(form.data, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+  if (!result.ok) {
+    const response = formError(form, result);
+    // A taken address is also pointed out beside the e-mail field.
+    if (result.status === 409) response.data.errors = { email: result.message };
+    return response;
+  }
+  const headers = new Headers();
+  headers.append('Set-Cookie', flashToastCookie(REGISTRATION_DONE_MESSAGE));
+  headers.append('Set-Cookie', registrationEmailCookie(result.email));
+  throw redirect('/verificar-email', { headers });
+}
+
+// A blocked registration (429) tells the browser when to try again.
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    site: matches[0]?.loaderData.site,
+    title: 'Cadastre-se como Advogado',
+    description: 'Crie seu perfil verificado e receba clientes de todo o Brasil.',
+    path: '/registro-advogado',
+  });
+
+const sectionClass = 'space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
+const legendClass = 'text-lg font-semibold text-slate-900';
+const selectClass =
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700';
+
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formAction === '/registro-advogado';
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const values: Partial<Record<string, string | string[]>> = actionData?.values ?? {};
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const list = (name: string) => {
+    const value = values[name];
+    return Array.isArray(value) ? value : [];
+  };
+  const [bioLength, setBioLength] = useState((text('biografia') ?? '').trim().length);
+  const plan = planFromQuery(text('selectedPlan') ?? loaderData.plan);
+  const chosenAreas = new Set(list('areasAtuacao'));
+  const chosenCities = new Set(list('cidadesAtendidas'));
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Cadastre-se como Advogado</h1>
+      <p className="mt-2 text-slate-700">Crie seu perfil, confirme seu email e, após a verificação da OAB, apareça para clientes da sua região.</p>
+
+      <Form method="post" className="mt-8 space-y-6" noValidate aria-labelledby="titulo-formulario">
+        <h2 id="titulo-formulario" className="text-xl font-semibold text-slate-900">
+          Cadastro de Advogado
+        </h2>
+        {actionData?.message ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {actionData.message}
+          </p>
+        ) : null}
+        <input type="hidden" name="selectedPlan" value={plan} />
+
+        <fieldset className={sectionClass}>
+          <legend className={legendClass}>Dados Básicos</legend>
+          <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={REGISTRATION_LIMITS.nome.max} defaultValue={text('nome')} error={errors.nome} />
+          <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={text('email')} error={errors.email} />
+          <div className="grid gap-5 sm:grid-cols-[1fr_10rem]">
+            <TextField
+              name="numeroOAB"
+              label="Número da OAB"
+              inputMode="numeric"
+              autoComplete="off"
+              required
+              maxLength={REGISTRATION_LIMITS.numeroOab.max}
+              defaultValue={text('numeroOAB')}
+              error={errors.numeroOAB}
+            />
+            <div>
+              <label htmlFor="oabUf" className="text-sm font-medium text-slate-800">
+                Seccional (UF)
+              </label>
+              <select
+                id="oabUf"
+                name="oabUf"
+                required
+                defaultValue={text('oabUf') ?? ''}
+                aria-invalid={errors.oabUf ? true : undefined}
+                aria-describedby={errors.oabUf ? 'oabUf-erro' : undefined}
+                className={selectClass}
+              >
+                <option value="">UF</option>
+                {STATE_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code} — {STATES[code]}
+                  </option>
+                ))}
+              </select>
+              {errors.oabUf ? (
+                <p id="oabUf-erro" className="mt-1 text-sm text-red-700">
+                  {errors.oabUf}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <TextField
+            name="whatsapp"
+            label="WhatsApp (com DDD)"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            placeholder="5511999999999"
+            required
+            maxLength={REGISTRATION_LIMITS.whatsapp.max}
+            defaultValue={text('whatsapp')}
+            error={errors.whatsapp}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField name="password" label="Senha" type="password" autoComplete="new-password" required maxLength={REGISTRATION_LIMITS.password.max} error={errors.password} />
+            <TextField
+              name="confirmarSenha"
+              label="Confirme a senha"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={REGISTRATION_LIMITS.password.max}
+              error={errors.confirmarSenha}
+            />
+          </div>
+          <p className="text-sm text-slate-600">A senha deve ter pelo menos 8 caracteres.</p>
+        </fieldset>
+
+        <fieldset className={sectionClass}>
+          <legend className={legendClass}>Biografia Profissional</legend>
+          <div>
+            <label htmlFor="biografia" className="text-sm font-medium text-slate-800">
+              Biografia
+            </label>
+            <textarea
+              id="biografia"
+              name="biografia"
+              rows={6}
+              required
+              maxLength={REGISTRATION_LIMITS.biografia.max}
+              defaultValue={text('biografia')}
+              onChange={(event) => setBioLength(event.currentTarget.value.trim().length)}
+              aria-invalid={errors.biografia ? true : undefined}
+              aria-describedby={`biografia-contador${errors.biografia ? ' biografia-erro' : ''}`}
+              className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700"
+            />
+            <p id="biografia-contador" className={`mt-1 text-sm ${bioLength >= REGISTRATION_LIMITS.biografia.min ? 'text-green-800' : 'text-slate-600'}`}>
+              {bioLength}/{REGISTRATION_LIMITS.biografia.min}
+            </p>
+            {errors.biografia ? (
+              <p id="biografia-erro" className="mt-1 text-sm text-red-700">
+                {errors.biografia}
+              </p>
+            ) : null}
+          </div>
+        </fieldset>
+
+        <CheckboxList legend="Áreas de Atuação" name="areasAtuacao" options={PRACTICE_AREAS_BY_LABEL} chosen={chosenAreas} error={errors.areasAtuacao} />
+        <CheckboxList legend="Cidades Atendidas" name="cidadesAtendidas" options={CITIES_BY_LABEL} chosen={chosenCities} error={errors.cidadesAtendidas} />
+
+        <p className="text-sm text-slate-700">
+          Plano escolhido: <strong>{PLANS.find((p) => p.id === plan)?.name ?? 'Plano Gratuito'}</strong>. Planos pagos começam com 7 dias grátis após a aprovação.
+        </p>
+        <button type="submit" disabled={submitting} className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80 sm:w-auto sm:px-8">
+          {submitting ? 'Cadastrando...' : 'Finalizar Cadastro'}
+        </button>
+        <p className="text-sm text-slate-700">
+          Já tem conta?{' '}
+          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+            Entrar
+          </Link>
+        </p>
+      </Form>
+    </div>
+  );
+}
+
+function CheckboxList({
+  legend,
+  name,
+  options,
+  chosen,
+  error,
+}: {
+  legend: string;
+  name: string;
+  options: readonly { id: string; label: string }[];
+  chosen: ReadonlySet<string>;
+  error?: string;
+}) {
+  const errorId = `${name}-erro`;
+  return (
+    <fieldset className={sectionClass} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+      <legend className={legendClass}>{legend}</legend>
+      <div className="grid max-h-60 gap-2 overflow-y-auto rounded-md border border-slate-200 p-3 sm:grid-cols-2">
+        {options.map((option) => (
+          <label key={option.id} className="flex items-center gap-2 text-slate-800">
+            <input type="checkbox" name={name} value={option.id} defaultChecked={chosen.has(option.id)} className="size-4 accent-brand-700" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
