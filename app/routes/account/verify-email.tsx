@@ -1,4 +1,3 @@
-import { MailCheck } from '~/components/ui/icons';
 import { Form, Link, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { TextField } from '~/components/ui/text-field';
@@ -42,7 +41,12 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
     <div className="mx-auto max-w-xl px-4 py-14">
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <span className="inline-flex rounded-full bg-brand-50 p-3 text-brand-700">
-          <MailCheck aria-hidden="true" className="size-7" />
+          {/* Lucide's mail-check (ISC licence), here rather than in the shared icons every public page loads. */}
+          <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="size-7">
+            <path d="M22 13V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v12c0 1.1.9 2 2 2h8" />
+            <path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7" />
+            <path d="m16 19 2 2 4-4" />
+          </svg>
         </span>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">Verifique seu email</h1>
         <p className="mt-3 text-slate-700">
