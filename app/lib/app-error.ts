@@ -85,3 +85,11 @@ export function jsonError(error: UserFacingError, init: { headers?: HeadersInit 
 function retryAfterHeaders(error: UserFacingError | undefined): HeadersInit | undefined {
   return error?.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
 }
+
+/** A route's `headers` export for forms that can answer 429: the page keeps the action's Retry-After. */
+export function keepRetryAfter({ parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+}

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { TextField } from '~/components/ui/text-field';
-import { formError } from '~/lib/app-error';
+import { formError, keepRetryAfter } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
@@ -27,12 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 // A blocked sign-in (429) tells the browser when to try again.
-export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export const headers: Route.HeadersFunction = keepRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Área do Advogado — Entrar', description: 'Entre na sua área exclusiva de advogado.', path: '/login', noindex: true });

@@ -5,7 +5,7 @@ import { getCurrentUser } from '~/auth/session.server';
 import { TextField } from '~/components/ui/text-field';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
-import { formError } from '~/lib/app-error';
+import { formError, keepRetryAfter } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import { REGISTRATION_DONE_MESSAGE, registerLawyer } from '~/modules/accounts/registration.server';
@@ -40,12 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 // A blocked registration (429) tells the browser when to try again.
-export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export const headers: Route.HeadersFunction = keepRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
