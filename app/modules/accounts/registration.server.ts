@@ -11,7 +11,7 @@ import { account, user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { hitRateLimits, retryAfterSeconds, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, REGISTRATION_TRIAL_MS, STATE_CODES } from '~/modules/catalog/catalog';
-import { insertLawyerProfiles, isSlugConflict, newUserId } from '~/modules/lawyers/lawyer-writes.server';
+import { insertLawyerProfiles, isSlugConflict, newUserId, uniqueViolation } from '~/modules/lawyers/lawyer-writes.server';
 import { queueAccountEmail } from './account-emails.server';
 import type { RegistrationInput } from './registration.schemas';
 
@@ -68,13 +68,6 @@ async function registrationBlocked(ip: string, email: string): Promise<number | 
   );
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
-
 /** The link of the confirmation e-mail: better-auth's verify-email, then /auth-callback. */
 export async function confirmationLink(userId: string, email: string): Promise<string> {
   const { secret } = await getAuth().$context;
@@ -112,7 +105,7 @@ export async function registerLawyer(input: RegistrationInput, clientIp: string)
       await queueAccountEmail(tx, { kind: 'confirmation', to: input.email, nome: input.nome, link });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, status: 409, message: REGISTRATION_TAKEN_MESSAGE };
+    if (uniqueViolation(error)) return { ok: false, status: 409, message: REGISTRATION_TAKEN_MESSAGE };
     throw error;
   }
   return { ok: true, email: input.email };
@@ -171,13 +164,4 @@ export async function finaliseRegistration(userId: string, now = new Date()): Pr
       throw error;
     }
   }
-}
-
-/** Whether this user's address is confirmed and a registration waits for finalisation. */
-export async function hasUnfinishedRegistration(userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ finalizedAt: pendingRegistrations.finalizedAt })
-    .from(pendingRegistrations)
-    .where(eq(pendingRegistrations.userId, userId));
-  return Boolean(row && !row.finalizedAt);
 }

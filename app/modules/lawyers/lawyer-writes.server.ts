@@ -62,13 +62,22 @@ export async function freeSlugs(database: Pick<Db, 'select'>, names: readonly st
   return assignFreeSlugs(names, taken);
 }
 
-/** True for the unique-index violation of another profile taking the same slug first (retry then). */
-export function isSlugConflict(error: unknown): boolean {
+/**
+ * The PostgreSQL unique-index violation (23505) wrapped anywhere in `error`'s causes, with its
+ * constraint name and message (drivers and Drizzle wrap the database error differently), or null.
+ */
+export function uniqueViolation(error: unknown): { constraint?: string; message?: string } | null {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
-    if (code === '23505' && (constraint?.includes('slug') || message?.includes('slug'))) return true;
+    if (code === '23505') return { constraint, message };
   }
-  return false;
+  return null;
+}
+
+/** True for another profile taking the same slug first (retry then). */
+export function isSlugConflict(error: unknown): boolean {
+  const violation = uniqueViolation(error);
+  return Boolean(violation && (violation.constraint?.includes('slug') || violation.message?.includes('slug')));
 }
 
 /**
