@@ -5,6 +5,7 @@ import { startBackgroundWork, stopBackgroundWork } from './jobs/worker.server';
 import { flushAnalytics, recordProfileView } from './modules/analytics/analytics.server';
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
 
+export { publicContentGeneration } from './lib/public-content.server';
 export { publicPageCacheKey } from './page-cache-key.server';
 
 /**

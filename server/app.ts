@@ -28,6 +28,8 @@ export interface AppServices {
   recordServedProfileView(view: ServedProfileView): void;
   /** The page-cache key of a URL (path and query): the page and the query parameters it reads, or null. */
   publicPageCacheKey(url: string): string | null;
+  /** Grows when public content changes: cached pages rendered before are stale. */
+  publicContentGeneration(): number;
 }
 
 export function servicesOf(build: ServerBuild): AppServices {
@@ -66,6 +68,7 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   const pageCache = publicPageCache({
     maxSeconds: pageCacheSeconds,
     keyOf: (url) => services.publicPageCacheKey(url),
+    generation: () => services.publicContentGeneration(),
     onProfileView: (lawyerId, req) =>
       services.recordServedProfileView({
         lawyerId,

@@ -23,12 +23,12 @@ function keyOf(url: string): string | null {
   return ['/advogado/ana', '/com-cookie', '/sumiu', '/lenta'].includes(path) ? path : null;
 }
 
-async function start({ maxSeconds = 30, maxTotalBytes }: { maxSeconds?: number; maxTotalBytes?: number } = {}) {
+async function start({ maxSeconds = 30, maxTotalBytes, generation }: { maxSeconds?: number; maxTotalBytes?: number; generation?: () => number } = {}) {
   const views: string[] = [];
   let rendered = 0;
   let releaseSlow: () => void = () => undefined;
   const app = express();
-  const cache = publicPageCache({ maxSeconds, keyOf, maxTotalBytes, onProfileView: (id) => views.push(id) });
+  const cache = publicPageCache({ maxSeconds, keyOf, maxTotalBytes, generation, onProfileView: (id) => views.push(id) });
   app.use(cache.serve, cache.capture);
   app.get('/advogado/ana', (_req, res) => {
     rendered += 1;
@@ -88,6 +88,19 @@ describe('public page cache', () => {
     expect(renders()).toBe(1);
     expect(answeredInFront()).toBe(1);
     await vi.waitFor(() => expect(views).toEqual(['lawyer-1', 'lawyer-1']));
+  });
+
+  test('a change to public content makes every page rendered before it stale at once', async () => {
+    let generation = 0;
+    const { base, renders } = await start({ generation: () => generation });
+    expect(await (await fetch(`${base}/busca`)).text()).toBe('busca 1 r1');
+    expect(await (await fetch(`${base}/busca`)).text()).toBe('busca 1 r1');
+    generation += 1; // e.g. a lawyer approved
+    const fresh = await fetch(`${base}/busca`);
+    expect(fresh.headers.get('x-cache')).toBeNull();
+    expect(await fresh.text()).toBe('busca 1 r2');
+    expect(await (await fetch(`${base}/busca`)).text()).toBe('busca 1 r2');
+    expect(renders()).toBe(2);
   });
 
   test('a HEAD never creates or changes an entry: the next GET gets the whole page', async () => {

@@ -43,6 +43,8 @@ interface Entry {
   br?: Variant;
   profileView: string | undefined;
   expiresAt: number;
+  /** The public content's generation when the page was rendered: a newer one makes the entry stale. */
+  generation: number;
   bytes: number;
 }
 
@@ -57,6 +59,11 @@ export interface PublicPageCacheOptions {
   maxBodyBytes?: number;
   /** Bound on the memory of all entries, compressed variants included. */
   maxTotalBytes?: number;
+  /**
+   * The generation of the public content (app/lib/public-content.server.ts): it grows when something a
+   * cached page shows changes (a lawyer approved, a profile edited), and older entries are then stale.
+   */
+  generation?: () => number;
   now?: () => number;
 }
 
@@ -72,6 +79,7 @@ export function publicPageCache({
   maxEntries = 1000,
   maxBodyBytes = 512 * 1024,
   maxTotalBytes = 48 * 1024 * 1024,
+  generation = () => 0,
   now = Date.now,
 }: PublicPageCacheOptions): {
   answer: (req: IncomingMessage, res: ServerResponse, onHit?: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
@@ -153,7 +161,7 @@ export function publicPageCache({
     if (key === null) return { key };
     const hit = cache.get(key);
     if (!hit) return { key };
-    if (hit.expiresAt <= now()) {
+    if (hit.expiresAt <= now() || hit.generation !== generation()) {
       remove(hit);
       return { key };
     }
@@ -207,6 +215,8 @@ export function publicPageCache({
 
   const capture: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     const leader = leaders.get(res);
+    // Read before the render: a change committed while the page renders makes this entry stale.
+    const renderedGeneration = generation();
     let inspected = false;
     let ttlSeconds = 0;
     let profileView: string | undefined;
@@ -267,7 +277,7 @@ export function publicPageCache({
         if (value !== undefined && !NOT_KEPT.has(name)) headers[name] = value;
       }
       const body = Buffer.concat(chunks, size);
-      const entry: Entry = { key: leader.key, headers, identity: { body, headers }, profileView, expiresAt: now() + ttlSeconds * 1000, bytes: body.length };
+      const entry: Entry = { key: leader.key, headers, identity: { body, headers }, profileView, expiresAt: now() + ttlSeconds * 1000, generation: renderedGeneration, bytes: body.length };
       entry.identity = variant(entry, body);
       store(entry);
       settle(entry);
