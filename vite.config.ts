@@ -9,7 +9,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     minify: 'terser',
-    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
   },
   ssr: {
     // Native or WASM packages stay outside the server bundle and load from node_modules.

@@ -32,8 +32,14 @@ export interface AppServices {
   publicContentGeneration(): number;
 }
 
+const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration'] as const satisfies ReadonlyArray<keyof AppServices>;
+
+/** The services the build's entry module exports; a missing one stops the server at start, not on a request. */
 export function servicesOf(build: ServerBuild): AppServices {
-  return build.entry.module as unknown as AppServices;
+  const module = build.entry.module as unknown as Record<string, unknown>;
+  const missing = SERVICE_NAMES.filter((name) => typeof module[name] !== 'function');
+  if (missing.length > 0) throw new Error(`app/entry.server.tsx does not export: ${missing.join(', ')}`);
+  return module as unknown as AppServices;
 }
 
 interface CreateAppOptions {

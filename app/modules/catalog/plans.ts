@@ -1,0 +1,48 @@
+// Part of the catalogue (catalog.ts re-exports it): browser-safe, no server imports.
+// Plans: the one catalogue, used by every screen and the server (docs/product-rules.md, "Plans").
+// The database keeps a copy of the levels for search (the trigger of drizzle/0002_search_triggers.sql);
+// app/modules/catalog/plan-levels.server.test.ts checks that it agrees with PLANS.
+
+export interface Plan {
+  id: 'gratuito' | 'basico' | 'intermediario' | 'premium';
+  name: string;
+  level: 0 | 1 | 2 | 3;
+  priceBrl: number;
+  leadsPerMonth: number;
+  monitoredProcesses: number;
+  whatsappNotifications: boolean;
+  popular: boolean;
+  /** Badge colour of the plan in the lawyer area (Tailwind-free hex, checked for contrast on white text). */
+  color: string;
+}
+
+export const PLANS: readonly Plan[] = [
+  { id: 'gratuito', name: 'Plano Gratuito', level: 0, priceBrl: 0, leadsPerMonth: 5, monitoredProcesses: 0, whatsappNotifications: false, popular: false, color: '#4b5563' },
+  { id: 'basico', name: 'Plano Básico', level: 1, priceBrl: 297, leadsPerMonth: 20, monitoredProcesses: 0, whatsappNotifications: false, popular: false, color: '#1d4ed8' },
+  { id: 'intermediario', name: 'Plano Intermediário', level: 2, priceBrl: 497, leadsPerMonth: 50, monitoredProcesses: 5, whatsappNotifications: true, popular: true, color: '#6d28d9' },
+  { id: 'premium', name: 'Plano Premium', level: 3, priceBrl: 997, leadsPerMonth: 150, monitoredProcesses: 20, whatsappNotifications: true, popular: false, color: '#b45309' },
+];
+export type PlanId = Plan['id'];
+export const PLAN_IDS = /* @__PURE__ */ PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+
+/** A paid plan chosen at registration runs for 7 days; a subscription runs for 30 (docs/product-rules.md). */
+export const REGISTRATION_TRIAL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SUBSCRIPTION_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function findPlan(id: string | null | undefined): Plan | undefined {
+  return PLANS.find((p) => p.id === id);
+}
+
+/** Plan level: none or gratuito = 0, basico = 1, intermediario = 2, premium = 3. */
+export function planLevel(id: string | null | undefined): Plan['level'] {
+  return findPlan(id)?.level ?? 0;
+}
+
+/**
+ * Whether a plan with this end date has ended by `now`. A paid plan runs until its end date, exclusive:
+ * from that instant on it has ended (the lawyer is overdue and search no longer lifts them). A plan with
+ * no end date (gratuito) never ends. Search applies the same rule in SQL (`plan_level_until > now()`).
+ */
+export function planHasEnded(endsAt: Date | null, now: Date = new Date()): boolean {
+  return endsAt !== null && endsAt.getTime() <= now.getTime();
+}
