@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
-import { session } from '~/db/schema/auth';
+import { session, user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { signInWithPassword } from '~/modules/accounts/login.server';
+import { registerLawyer } from '~/modules/accounts/registration.server';
+import { registrationSchema } from '~/modules/accounts/registration.schemas';
 import { loader } from '~/routes/lawyer/lawyer-area';
 import { createLawyer } from '../factories/lawyers';
 
@@ -54,6 +56,23 @@ describe('the lawyer area answers each kind of user', () => {
     const ana = await lawyerWithLogin('approved', 'sem.perfil@exemplo.adv.br');
     await db.delete(lawyerProfiles).where(eq(lawyerProfiles.id, ana.id));
     expect(await openArea(ana.cookie)).toEqual({ state: 'missing' });
+  });
+
+  test('a confirmed user whose registration was never finished: finished on opening the area, once', async () => {
+    const email = 'nao.finalizado@exemplo.adv.br';
+    const input = registrationSchema.parse({
+      nome: 'Rui Finalizado', email, numeroOAB: '123456', oabUf: 'RJ', whatsapp: '21987654321', password: PASSWORD, confirmarSenha: PASSWORD,
+      biografia: 'Advogado com quinze anos de experiência em direito do consumidor e contratos.', areasAtuacao: ['consumidor'], cidadesAtendidas: ['rj_rio_de_janeiro'],
+    });
+    expect((await registerLawyer(input, '203.0.113.9')).ok).toBe(true);
+    // The address is confirmed, but the confirmation's request never reached the finalisation.
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const cookie = await cookiesOf(email);
+    const response = (await openArea(cookie)) as Response;
+    expect(response.headers.get('Location')).toBe('/perfil-em-analise');
+    const profiles = await db.select({ nome: lawyerProfiles.nome, status: lawyerProfiles.status }).from(lawyerProfiles).where(eq(lawyerProfiles.email, email));
+    expect(profiles).toEqual([{ nome: 'Rui Finalizado', status: 'pending' }]);
+    expect(((await openArea(cookie)) as Response).headers.get('Location')).toBe('/perfil-em-analise');
   });
 
   test('a pending lawyer: to /perfil-em-analise, still signed in', async () => {

@@ -1,3 +1,4 @@
+import { publicContentChanged } from '~/lib/public-content.server';
 import { randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
@@ -141,6 +142,13 @@ export type FinaliseResult = { ok: true; created: boolean } | { ok: false; error
  * at once, changes nothing. A concurrent registration taking the same slug makes it retry.
  */
 export async function finaliseRegistration(userId: string, now = new Date()): Promise<FinaliseResult> {
+  const result = await finaliseOnce(userId, now);
+  // An approved profile (AUTO_APPROVE_LAWYERS) is public at once: cached pages are stale.
+  if (result.ok && result.created && getConfig().autoApproveLawyers) publicContentChanged();
+  return result;
+}
+
+async function finaliseOnce(userId: string, now: Date): Promise<FinaliseResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { requireUser } from '~/auth/session.server';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
 import { signOut } from '~/modules/accounts/login.server';
+import { finaliseRegistration } from '~/modules/accounts/registration.server';
 import { areaSectionSchema, getLawyerArea, REJECTED_ACCOUNT_MESSAGE } from '~/modules/lawyers/lawyer-area.server';
 import type { Route } from './+types/lawyer-area';
 import { AreaPageShell } from './components/area-page-shell';
@@ -17,7 +18,10 @@ import { SuperadminNotice } from './components/superadmin-notice';
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const section = areaSectionSchema.parse(new URL(request.url).searchParams.get('section'));
-  const area = await getLawyerArea(user, section);
+  let area = await getLawyerArea(user, section);
+  // A signed-in user has a confirmed address: a registration whose finalisation never ran (the
+  // confirmation's request cut off midway) is finished here, once, instead of showing the problem card.
+  if (area.state === 'missing' && (await finaliseRegistration(user.id)).ok) area = await getLawyerArea(user, section);
   if (area.state === 'pending') throw redirect('/perfil-em-analise');
   if (area.state === 'rejected') {
     // Signed out, or /login would send them straight back here.
