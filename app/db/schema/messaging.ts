@@ -48,6 +48,11 @@ export const outbox = pgTable(
     /** Delivery attempts started (a row is claimed once per attempt). */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * At most one message per key (e.g. 'novo-lead:<lead id>'): enqueuing the same notification twice,
+     * from a retried request or job, stores it once. Null for messages that need no such guard.
+     */
+    idempotencyKey: text('idempotency_key'),
     /** The Message-ID the provider accepted the message under. */
     providerMessageId: text('provider_message_id'),
     /** When the row was last handed to the job queue (the dispatcher hands a queued row over again after a while). */
@@ -62,5 +67,6 @@ export const outbox = pgTable(
     check('outbox_attempts_check', sql`${t.attempts} >= 0`),
     index('outbox_created_at_idx').on(t.createdAt),
     index('outbox_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('outbox_idempotency_key_idx').on(t.idempotencyKey),
   ],
 );
