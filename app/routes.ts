@@ -10,6 +10,8 @@ export default [
   route('blog/:slug', 'routes/public/blog-post.tsx'),
   route('login', 'routes/account/login.tsx'),
   route('logout', 'routes/account/logout.ts'),
+  route('esqueci-senha', 'routes/account/forgot-password.tsx'),
+  route('recuperar-senha', 'routes/account/reset-password.tsx'),
   route('registro-advogado', 'routes/account/register.tsx'),
   route('verificar-email', 'routes/account/verify-email.tsx'),
   route('auth-callback', 'routes/account/auth-callback.tsx', { id: 'auth-callback' }),

@@ -32,6 +32,8 @@ export const BODY_LIMITS: RequestBodyOptions = {
     { path: '/api/cliques-whatsapp', maxBytes: 1 * KIB },
     { path: '/logout', maxBytes: 1 * KIB },
     { path: '/login', maxBytes: 4 * KIB },
+    { path: '/esqueci-senha', maxBytes: 4 * KIB },
+    { path: '/recuperar-senha', maxBytes: 4 * KIB },
     { path: '/api/auth/', maxBytes: 4 * KIB },
   ],
   defaultMaxBytes: 16 * KIB,

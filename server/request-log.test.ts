@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { pino } from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
-import { requestLog } from './request-log';
+import { requestLog, withoutSecrets } from './request-log';
 
 const servers: Array<{ close(): void }> = [];
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
@@ -44,5 +44,14 @@ describe('request log', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(quiet.lines).toEqual([]);
     expect(loud.lines).toEqual([]);
+  });
+
+  test('the token of a reset or confirmation link never reaches the log', async () => {
+    const { base, lines } = start('info');
+    await fetch(`${base}/recuperar-senha?token=AbCdEf0123456789xyzWVU12`);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(lines).toEqual([expect.objectContaining({ req: expect.objectContaining({ url: '/recuperar-senha?token=[redacted]' }) })]);
+    expect(withoutSecrets('/api/auth/verify-email?token=eyJ.a.b&callbackURL=%2Fauth-callback')).toBe('/api/auth/verify-email?token=[redacted]&callbackURL=%2Fauth-callback');
+    expect(withoutSecrets('/busca?area=familia')).toBe('/busca?area=familia');
   });
 });

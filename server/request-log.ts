@@ -29,7 +29,7 @@ export function startRequestLog(logger: Logger, req: IncomingMessage, res: Serve
   const incoming = req.headers['x-request-id'];
   const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
   res.setHeader('X-Request-Id', id);
-  const url = req.url ?? '/';
+  const url = withoutSecrets(req.url ?? '/');
   if (logger.isLevelEnabled('info') && url !== '/healthz' && !url.startsWith('/assets/')) {
     const start = process.hrtime.bigint();
     res.once('finish', () => {
@@ -40,4 +40,12 @@ export function startRequestLog(logger: Logger, req: IncomingMessage, res: Serve
     });
   }
   return id;
+}
+
+/**
+ * The URL as logged: the value of a `token` query parameter (a password-reset or confirmation link,
+ * which works for whoever holds it) is replaced, so that reading the logs never gives a working link.
+ */
+export function withoutSecrets(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }

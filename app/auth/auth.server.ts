@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
@@ -5,6 +6,7 @@ import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { account, session, user, verification } from '~/db/schema/auth';
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server';
+import { PASSWORD_RESET_LINK_SECONDS } from '~/modules/accounts/password-reset.schemas';
 import { keepNewestSessions } from '~/modules/accounts/sessions.server';
 import { reserveSignInAttempt, settleSignInAttempt, signInAttemptFrom } from '~/modules/accounts/sign-in-throttle.server';
 
@@ -52,6 +54,19 @@ const afterHook = createAuthMiddleware(async (ctx) => {
   return settleSignInAttempt(attempt, code === 'INVALID_EMAIL_OR_PASSWORD' ? 'wrong-credentials' : 'other');
 });
 
+/** better-auth's prefix of the verification rows of password-reset links. */
+export const RESET_IDENTIFIER_PREFIX = 'reset-password:';
+
+/**
+ * How a reset link's verification row is stored: the token hashed (SHA-256), so that a copy of the
+ * database gives no working link, with better-auth's prefix kept in front, so that the links of a user
+ * can still be found and ended together (password-reset.server.ts, afterPasswordReset).
+ */
+export function storedResetIdentifier(identifier: string): string {
+  const token = identifier.startsWith(RESET_IDENTIFIER_PREFIX) ? identifier.slice(RESET_IDENTIFIER_PREFIX.length) : identifier;
+  return `${RESET_IDENTIFIER_PREFIX}${createHash('sha256').update(token).digest('base64url')}`;
+}
+
 function createAuth() {
   const config = getConfig();
   return betterAuth({
@@ -69,6 +84,21 @@ function createAuth() {
       // of `auth.api.changePassword` must pass `revokeOtherSessions: true`, and the before hook above
       // forces it for any caller that forgets.
       revokeSessionsOnPasswordReset: true,
+      // Password recovery (app/modules/accounts/password-reset.server.ts) calls requestPasswordReset and
+      // resetPassword in process; their HTTP endpoints stay closed (app/routes/resources/api-auth.ts).
+      // The e-mail links to /recuperar-senha?token=…, never to better-auth's own callback URL.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
+      sendResetPassword: async ({ user: recipient, token }) => {
+        const { queuePasswordResetEmail } = await import('~/modules/accounts/password-reset.server');
+        await queuePasswordResetEmail({ to: recipient.email, name: recipient.name, token });
+      },
+      onPasswordReset: async ({ user: reset }) => {
+        const { afterPasswordReset } = await import('~/modules/accounts/password-reset.server');
+        await afterPasswordReset({ id: reset.id, emailVerified: reset.emailVerified });
+      },
+    },
+    verification: {
+      storeIdentifier: { default: 'plain', overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: async (identifier: string) => storedResetIdentifier(identifier) } } },
     },
     emailVerification: {
       // The confirmation link signs the user in and goes on to /auth-callback, which finalises the
