@@ -96,7 +96,7 @@ export default function DeleteAccountPage({ loaderData, actionData }: Route.Comp
                 Os pedidos de atendimento que clientes enviaram e que chegaram até você: eles são dos clientes e continuam na plataforma, sem advogado atribuído e sem as
                 etapas do seu CRM.
               </li>
-              <li>Os registros de auditoria da análise do seu cadastro e desta exclusão, com a data e o código interno da conta, sem seu nome, email ou OAB.</li>
+              <li>Os registros de auditoria da análise do seu cadastro e desta exclusão: datas, decisões e o código interno da conta (o da exclusão não guarda seu nome, email ou OAB).</li>
               <li>
                 O email que confirma a exclusão, enviado para <strong className="break-all">{loaderData.email}</strong>.
               </li>
