@@ -199,6 +199,9 @@ test('a lawyer registers, confirms the e-mail from the inbox and waits for revie
   await expect(page.getByRole('heading', { name: 'Olá, Beatriz Fontes Almeida!' })).toBeVisible();
   await expect(page.getByText('OAB/RJ 123456')).toBeVisible();
   await expect(page.getByText('24 a 48 horas úteis')).toBeVisible();
+  // Her LGPD rights do not wait for the review.
+  await expect(page.getByRole('link', { name: 'baixar meus dados' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'excluir minha conta' })).toBeVisible();
 
   // The link again, in another browser: nothing breaks, and nothing is created twice.
   const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
