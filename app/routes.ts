@@ -18,6 +18,8 @@ export default [
   route('auth/callback', 'routes/account/auth-callback.tsx', { id: 'auth-callback-alias' }),
   route('perfil-em-analise', 'routes/account/profile-under-review.tsx'),
   route('area-advogado', 'routes/lawyer/lawyer-area.tsx'),
+  route('area-advogado/meus-dados', 'routes/lawyer/my-data.ts'),
+  route('area-advogado/excluir-conta', 'routes/lawyer/delete-account.tsx'),
   route('api/auth/*', 'routes/resources/api-auth.ts'),
   route('api/cliques-whatsapp', 'routes/resources/whatsapp-click.ts'),
   route('healthz', 'routes/resources/healthz.ts'),

@@ -54,6 +54,17 @@ export default function ProfileUnderReviewPage({ loaderData }: Route.ComponentPr
             Voltar ao início
           </Link>
         </div>
+        <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-700">
+          Seus dados (LGPD):{' '}
+          <a href="/area-advogado/meus-dados" className="font-medium text-brand-700 underline hover:text-brand-800">
+            baixar meus dados
+          </a>{' '}
+          ou{' '}
+          <Link to="/area-advogado/excluir-conta" className="font-medium text-brand-700 underline hover:text-brand-800">
+            excluir minha conta
+          </Link>
+          .
+        </p>
       </div>
     </div>
   );

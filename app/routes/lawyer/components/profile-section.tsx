@@ -1,4 +1,4 @@
-import { ExternalLink, Mail, Pencil, Phone } from 'lucide-react';
+import { ExternalLink, FileDown, Mail, Pencil, Phone, ShieldCheck, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
@@ -6,7 +6,7 @@ import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import type { OwnLawyerProfile } from '~/modules/lawyers/lawyer-area.server';
 import { primaryButton, secondaryButton, termClass } from './area-styles';
 
-/** The profile tab: what the public sees of the lawyer, plus their e-mail, and the way to edit it. */
+/** The profile tab: what the public sees of the lawyer, plus their e-mail, the way to edit it, and their data (LGPD). */
 export function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
   return (
     <section aria-labelledby="secao-perfil" className="mt-8">
@@ -65,6 +65,37 @@ export function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
           </div>
         </dl>
       </div>
+      <YourDataCard />
     </section>
+  );
+}
+
+/** 'Seus dados (LGPD)': a copy of everything stored about the lawyer, and the way to delete the account. */
+function YourDataCard() {
+  return (
+    <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <ShieldCheck aria-hidden="true" className="size-5 text-brand-700" />
+        Seus dados (LGPD)
+      </h3>
+      <p className="mt-2 text-slate-700">
+        Baixe uma cópia de tudo o que guardamos sobre você (perfil, plano, leads, estatísticas, mensagens e acessos), em um arquivo JSON. Se preferir, você pode excluir
+        sua conta e seus dados.
+      </p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        {/* A document request (not client-side navigation): the answer is a file download. */}
+        <a href="/area-advogado/meus-dados" className={secondaryButton}>
+          <FileDown aria-hidden="true" className="size-4" />
+          Baixar meus dados
+        </a>
+        <Link
+          to="/area-advogado/excluir-conta"
+          className="inline-flex items-center justify-center gap-2 rounded-md border border-red-700 px-5 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          Excluir minha conta
+        </Link>
+      </div>
+    </div>
   );
 }

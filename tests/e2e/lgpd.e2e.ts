@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { findSeriousA11yViolations, formatViolations } from './support/axe';
+import { expect, login, test as base, VIEWPORTS } from './support/browser';
+import { startOwnServer } from './support/own-server';
+
+// The lawyer's LGPD self-service: 'Baixar meus dados' and 'Excluir minha conta'. The journey deletes
+// the demo lawyer, so it runs on a server of its own (the shared one keeps her for the other files).
+
+const test = base.extend<{ baseURL: string }>({
+  baseURL: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const server = await startOwnServer('lgpd');
+      await provide(server.baseURL);
+      server.child.kill('SIGTERM');
+      await server.exited;
+    },
+    { scope: 'file' },
+  ],
+});
+
+const DEMO_EMAIL = 'advogada@demo.jusconecta.com.br';
+const DEMO_PASSWORD = 'demo-advogada-2025';
+const SCREENSHOTS = 'test-results/screenshots';
+
+async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.screenshot({ path: `${SCREENSHOTS}/${viewport.width}_lgpd_${name}.png`, fullPage: true });
+    const violations = await findSeriousA11yViolations(page);
+    expect(violations, `axe on ${name} at ${label}:\n${formatViolations(violations)}`).toEqual([]);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+test('without JavaScript, a wrong confirmation word deletes nothing', async ({ openPage }) => {
+  const page = await openPage({ javaScriptEnabled: false });
+  await login(page, 'lawyer');
+  await page.goto('/area-advogado?section=perfil');
+  await page.getByRole('link', { name: 'Excluir minha conta' }).click();
+  await expect(page).toHaveURL('/area-advogado/excluir-conta');
+  await page.getByLabel('Para confirmar, digite EXCLUIR').fill('apagar tudo');
+  await page.getByRole('button', { name: 'Excluir minha conta definitivamente' }).click();
+  await expect(page.getByText('Digite EXCLUIR para confirmar a exclusão da conta.')).toBeVisible();
+  expect(await page.getByLabel('Para confirmar, digite EXCLUIR').inputValue()).toBe('apagar tudo');
+  await page.goto('/area-advogado?section=perfil');
+  await expect(page.getByRole('heading', { name: 'Seus dados (LGPD)' })).toBeVisible();
+});
+
+test('a lawyer downloads her data, then deletes her account with the typed confirmation', async ({ page, baseURL }) => {
+  // A visitor's view of her profile, now in the page cache.
+  const publicProfile = `${baseURL}/advogado/anabeatrizcarvalho`;
+  expect((await fetch(publicProfile)).status).toBe(200);
+
+  await login(page, 'lawyer');
+  await page.goto('/area-advogado?section=perfil');
+  const card = page.getByRole('heading', { name: 'Seus dados (LGPD)' });
+  await expect(card).toBeVisible();
+  await screenshot(page, 'perfil');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar meus dados' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^jusconecta-meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = await download.path();
+  const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as { formatVersion: number; account: { email: string }; profile: { oab: string; nome: string } };
+  expect(exported.formatVersion).toBe(1);
+  expect(exported.account.email).toBe(DEMO_EMAIL);
+  expect(exported.profile).toMatchObject({ oab: 'OAB/SP 214587', nome: 'Ana Beatriz Carvalho' });
+  // The download left her on the profile tab.
+  await expect(card).toBeVisible();
+
+  await page.getByRole('link', { name: 'Excluir minha conta' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Excluir minha conta' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'O que continua na plataforma' }).getByText(DEMO_EMAIL)).toBeVisible();
+  await screenshot(page, 'excluir-conta');
+
+  const confirmation = page.getByLabel('Para confirmar, digite EXCLUIR');
+  await confirmation.fill('EXCLUI');
+  await page.getByRole('button', { name: 'Excluir minha conta definitivamente' }).click();
+  await expect(page.getByText('Digite EXCLUIR para confirmar a exclusão da conta.')).toBeVisible();
+  await expect(page).toHaveURL('/area-advogado/excluir-conta');
+
+  await confirmation.fill('EXCLUIR');
+  await page.getByRole('button', { name: 'Excluir minha conta definitivamente' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('Sua conta foi excluída. Enviamos uma confirmação para o seu e-mail.')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sou Advogado' })).toBeVisible();
+
+  // Signed out, and the old credentials no longer open anything.
+  await page.goto('/area-advogado');
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Email').fill(DEMO_EMAIL);
+  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Email ou senha incorretos' })).toBeVisible();
+
+  // Her public profile is gone at once: the page cache does not answer it from before.
+  expect((await fetch(publicProfile)).status).toBe(404);
+});
