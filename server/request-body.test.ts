@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, test } from 'vitest';
-import { BODY_LIMITS, bodyOf, requestBody } from './request-body';
+import { BODY_LIMITS, bodyOf, requestBody, type RequestBodyOptions } from './request-body';
 
 const servers: http.Server[] = [];
 afterEach(() => {
@@ -12,7 +12,7 @@ afterEach(() => {
   }
 });
 
-function start(timeoutMs = 10_000, options = { limits: [{ path: '/login', maxBytes: 4096 }], defaultMaxBytes: 16_384, timeoutMs }) {
+function start(timeoutMs = 10_000, options: RequestBodyOptions = { limits: [{ path: '/login', maxBytes: 4096 }], defaultMaxBytes: 16_384, timeoutMs }) {
   const app = express();
   app.use(requestBody(options));
   app.use((req, res) => res.send(`recebido ${bodyOf(req)?.length ?? 'nada'}`));
