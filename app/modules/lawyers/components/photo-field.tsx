@@ -24,6 +24,8 @@ export function PhotoField({ nome, currentUrl, error, label = 'Foto de perfil' }
     setPreview(null);
     if (!file) return;
     const problem = await photoFileProblem(file);
+    // Another file was chosen while this one was being read: that one decides.
+    if (input.files?.[0] !== file) return;
     if (problem) {
       input.value = '';
       setBrowserError(problem);
