@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, test } from 'vitest';
-import { bodyOf, requestBody } from './request-body';
+import { BODY_LIMITS, bodyOf, requestBody, type RequestBodyOptions } from './request-body';
 
 const servers: http.Server[] = [];
 afterEach(() => {
@@ -12,9 +12,9 @@ afterEach(() => {
   }
 });
 
-function start(timeoutMs = 10_000) {
+function start(timeoutMs = 10_000, options: RequestBodyOptions = { limits: [{ path: '/login', maxBytes: 4096 }], defaultMaxBytes: 16_384, timeoutMs }) {
   const app = express();
-  app.use(requestBody({ limits: [{ path: '/login', maxBytes: 4096 }], defaultMaxBytes: 16_384, timeoutMs }));
+  app.use(requestBody(options));
   app.use((req, res) => res.send(`recebido ${bodyOf(req)?.length ?? 'nada'}`));
   const server = app.listen(0);
   servers.push(server);
@@ -87,5 +87,36 @@ describe('request bodies', () => {
     expect(await page.text()).toContain('Requisição recusada');
     const same = await fetch(`${base}/logout`, { method: 'POST', headers: { origin: base, 'sec-fetch-site': 'same-origin' } });
     expect(same.status).toBe(200);
+  });
+
+  test('the photo forms take 5 MB of photo and their fields, and say so when a post is larger', async () => {
+    const { base } = start(10_000, BODY_LIMITS);
+    const photoAndFields = Buffer.alloc(5 * 1024 * 1024 + 60 * 1024, 120);
+    for (const path of ['/editar-perfil', '/completar-perfil', '/editar-perfil.data']) {
+      const response = await fetch(`${base}${path}`, { method: 'POST', body: photoAndFields });
+      expect(await response.text()).toBe(`recebido ${photoAndFields.length}`);
+    }
+    const tooLarge = await fetch(`${base}/editar-perfil`, { method: 'POST', body: Buffer.alloc(5 * 1024 * 1024 + 65 * 1024, 120) });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toContain('A imagem deve ter no máximo 5MB');
+    // Every other form keeps its small limit.
+    expect((await fetch(`${base}/registro-advogado`, { method: 'POST', body: Buffer.alloc(17 * 1024, 120) })).status).toBe(413);
+  });
+
+  test('a route can have a longer deadline than the default', async () => {
+    const { port } = start(300, { limits: [{ path: '/lento', maxBytes: 4096, timeoutMs: 5_000 }], defaultMaxBytes: 4096, timeoutMs: 300 });
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const request = http.request({ port, method: 'POST', path: '/lento', headers: { 'content-length': '2' } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(text));
+      });
+      request.on('error', reject);
+      request.write('a');
+      setTimeout(() => request.end('b'), 800);
+    });
+    expect(answer).toBe('recebido 2');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
   });
 });

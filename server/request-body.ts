@@ -8,13 +8,18 @@ import { sendErrorPage } from './error-page';
  *    either header (servers, webhooks, curl) are not from a browser on another site and go on.
  * 2. The body is read here, before anything buffers it, up to the route's limit (413 as soon as the
  *    declared length or the bytes received pass it) and within a deadline (408 when a client drips it),
- *    and handed on as a Buffer (`bodyOf(req)`). Uploads will get their own streaming limits.
+ *    and handed on as a Buffer (`bodyOf(req)`). The two forms with a photo upload get 5 MiB plus room
+ *    for their fields, a longer deadline (a phone on a slow link) and a 413 page that names the 5 MB limit.
  */
 
 export interface BodyLimit {
   /** A path prefix ('/api/auth/') or an exact path ('/login'). */
   path: string;
   maxBytes: number;
+  /** How long the body may take on this route, instead of the default. */
+  timeoutMs?: number;
+  /** What the 413 page says on this route, instead of the generic text. */
+  tooLargeMessage?: string;
 }
 
 export interface RequestBodyOptions {
@@ -25,6 +30,15 @@ export interface RequestBodyOptions {
 }
 
 const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/** A form with a profile photo: the photo (5 MB, docs/product-rules.md, "Profile photos") and its fields. */
+const PHOTO_FORM: Omit<BodyLimit, 'path'> = {
+  maxBytes: 5 * MIB + 64 * KIB,
+  // Under the HTTP server's 60 s for a whole request (server/lifecycle.ts).
+  timeoutMs: 55_000,
+  tooLargeMessage: 'A imagem deve ter no máximo 5MB. Volte, escolha uma imagem menor e envie o formulário novamente.',
+};
 
 /** Form posts and JSON: a few KiB to 64 KiB by route. */
 export const BODY_LIMITS: RequestBodyOptions = {
@@ -35,6 +49,8 @@ export const BODY_LIMITS: RequestBodyOptions = {
     { path: '/esqueci-senha', maxBytes: 4 * KIB },
     { path: '/recuperar-senha', maxBytes: 4 * KIB },
     { path: '/api/auth/', maxBytes: 4 * KIB },
+    { path: '/editar-perfil', ...PHOTO_FORM },
+    { path: '/completar-perfil', ...PHOTO_FORM },
   ],
   defaultMaxBytes: 16 * KIB,
   timeoutMs: 10_000,
@@ -47,11 +63,11 @@ export function bodyOf(req: Request): Buffer | undefined {
   return bodies.get(req);
 }
 
-function limitFor(path: string, options: RequestBodyOptions): number {
+function limitFor(path: string, options: RequestBodyOptions): Omit<BodyLimit, 'path'> {
   for (const limit of options.limits) {
-    if (limit.path.endsWith('/') ? path.startsWith(limit.path) : path === limit.path || path === `${limit.path}.data`) return limit.maxBytes;
+    if (limit.path.endsWith('/') ? path.startsWith(limit.path) : path === limit.path || path === `${limit.path}.data`) return limit;
   }
-  return options.defaultMaxBytes;
+  return { maxBytes: options.defaultMaxBytes };
 }
 
 /**
@@ -83,12 +99,12 @@ export function requestBody(options: RequestBodyOptions = BODY_LIMITS): RequestH
         close: true,
       });
     }
-    const maxBytes = limitFor(req.path, options);
+    const { maxBytes, timeoutMs = options.timeoutMs, tooLargeMessage } = limitFor(req.path, options);
     const tooLarge = () =>
       sendErrorPage(req, res, {
         status: 413,
         title: 'Envio muito grande',
-        message: `O conteúdo enviado passa do limite de ${Math.round(maxBytes / KIB)} KB desta página. Revise os campos e tente novamente.`,
+        message: tooLargeMessage ?? `O conteúdo enviado passa do limite de ${Math.round(maxBytes / KIB)} KB desta página. Revise os campos e tente novamente.`,
         close: true,
       });
     const declared = Number(req.headers['content-length'] ?? 0);
@@ -130,7 +146,7 @@ export function requestBody(options: RequestBodyOptions = BODY_LIMITS): RequestH
     };
     const onEnd = () => finish('ok');
     const onAbort = () => finish('aborted');
-    const timer = setTimeout(() => finish('timeout'), options.timeoutMs);
+    const timer = setTimeout(() => finish('timeout'), timeoutMs);
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('error', onAbort);

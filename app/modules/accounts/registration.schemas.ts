@@ -35,37 +35,51 @@ export const newPasswordSchema = z
   .refine((password) => !isCommonPassword(password), NEW_PASSWORD_MESSAGES.common);
 
 /**
+ * The profile fields a lawyer fills in on registration and on /completar-perfil, with the spec's
+ * messages (section 5: the complete-profile form validates "same as registration").
+ */
+export const lawyerProfileFields = {
+  nome: z
+    .string({ message: 'Nome deve ter pelo menos 3 caracteres' })
+    .trim()
+    .min(REGISTRATION_LIMITS.nome.min, 'Nome deve ter pelo menos 3 caracteres')
+    .max(REGISTRATION_LIMITS.nome.max, 'Nome muito longo'),
+  numeroOAB: digits(REGISTRATION_LIMITS.numeroOab.min, REGISTRATION_LIMITS.numeroOab.max, 'Número da OAB inválido', 'Número da OAB inválido'),
+  oabUf: z.enum(STATE_CODES, { message: 'Selecione a seccional (UF) da OAB' }),
+  whatsapp: digits(REGISTRATION_LIMITS.whatsapp.min, REGISTRATION_LIMITS.whatsapp.max, 'Número deve ter pelo menos 10 dígitos', 'Número muito longo'),
+  biografia: z
+    .string({ message: 'Biografia deve ter pelo menos 50 caracteres' })
+    .trim()
+    .min(REGISTRATION_LIMITS.biografia.min, 'Biografia deve ter pelo menos 50 caracteres')
+    .max(REGISTRATION_LIMITS.biografia.max, `Biografia deve ter no máximo ${REGISTRATION_LIMITS.biografia.max} caracteres`),
+  areasAtuacao: z
+    .array(z.enum(PRACTICE_AREA_IDS, { message: 'Selecione pelo menos uma área de atuação' }), { message: 'Selecione pelo menos uma área de atuação' })
+    .min(1, 'Selecione pelo menos uma área de atuação')
+    .max(PRACTICE_AREA_IDS.length)
+    .transform((ids) => [...new Set(ids)]),
+  cidadesAtendidas: z
+    .array(z.enum(CITY_IDS, { message: 'Selecione pelo menos uma cidade' }), { message: 'Selecione pelo menos uma cidade' })
+    .min(1, 'Selecione pelo menos uma cidade')
+    .max(CITY_IDS.length)
+    .transform((ids) => [...new Set(ids)]),
+};
+
+/**
  * The lawyer registration form (its four sections, the password pair and the plan). Server-side, the
  * single source of its messages; checkbox lists arrive as arrays.
  */
 export const registrationSchema = z
   .object({
-    nome: z
-      .string({ message: 'Nome deve ter pelo menos 3 caracteres' })
-      .trim()
-      .min(REGISTRATION_LIMITS.nome.min, 'Nome deve ter pelo menos 3 caracteres')
-      .max(REGISTRATION_LIMITS.nome.max, 'Nome muito longo'),
+    nome: lawyerProfileFields.nome,
     email: z.string({ message: 'Email inválido' }).trim().max(EMAIL_MAX_LENGTH, 'Email inválido').toLowerCase().pipe(z.email('Email inválido')),
-    numeroOAB: digits(REGISTRATION_LIMITS.numeroOab.min, REGISTRATION_LIMITS.numeroOab.max, 'Número da OAB inválido', 'Número da OAB inválido'),
-    oabUf: z.enum(STATE_CODES, { message: 'Selecione a seccional (UF) da OAB' }),
-    whatsapp: digits(REGISTRATION_LIMITS.whatsapp.min, REGISTRATION_LIMITS.whatsapp.max, 'Número deve ter pelo menos 10 dígitos', 'Número muito longo'),
+    numeroOAB: lawyerProfileFields.numeroOAB,
+    oabUf: lawyerProfileFields.oabUf,
+    whatsapp: lawyerProfileFields.whatsapp,
     password: newPasswordSchema,
     confirmarSenha: z.string({ message: NEW_PASSWORD_MESSAGES.mismatch }).max(REGISTRATION_LIMITS.password.max, NEW_PASSWORD_MESSAGES.mismatch),
-    biografia: z
-      .string({ message: 'Biografia deve ter pelo menos 50 caracteres' })
-      .trim()
-      .min(REGISTRATION_LIMITS.biografia.min, 'Biografia deve ter pelo menos 50 caracteres')
-      .max(REGISTRATION_LIMITS.biografia.max, `Biografia deve ter no máximo ${REGISTRATION_LIMITS.biografia.max} caracteres`),
-    areasAtuacao: z
-      .array(z.enum(PRACTICE_AREA_IDS, { message: 'Selecione pelo menos uma área de atuação' }), { message: 'Selecione pelo menos uma área de atuação' })
-      .min(1, 'Selecione pelo menos uma área de atuação')
-      .max(PRACTICE_AREA_IDS.length)
-      .transform((ids) => [...new Set(ids)]),
-    cidadesAtendidas: z
-      .array(z.enum(CITY_IDS, { message: 'Selecione pelo menos uma cidade' }), { message: 'Selecione pelo menos uma cidade' })
-      .min(1, 'Selecione pelo menos uma cidade')
-      .max(CITY_IDS.length)
-      .transform((ids) => [...new Set(ids)]),
+    biografia: lawyerProfileFields.biografia,
+    areasAtuacao: lawyerProfileFields.areasAtuacao,
+    cidadesAtendidas: lawyerProfileFields.cidadesAtendidas,
     selectedPlan: z.enum(PLAN_IDS).catch('gratuito'),
   })
   .refine((form) => form.password === form.confirmarSenha, { path: ['confirmarSenha'], message: NEW_PASSWORD_MESSAGES.mismatch });

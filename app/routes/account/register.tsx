@@ -1,17 +1,20 @@
-import { useState } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { getCurrentUser } from '~/auth/session.server';
+import { BiographyField } from '~/components/forms/biography-field';
+import { CheckboxList } from '~/components/forms/checkbox-list';
+import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
 import { TextField } from '~/components/ui/text-field';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
 import { formError, keepRetryAfter } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
+import { OabFields } from '~/modules/accounts/components/oab-fields';
 import { REGISTRATION_DONE_MESSAGE, registerLawyer } from '~/modules/accounts/registration.server';
 import { planFromQuery, REGISTRATION_LIMITS, registrationSchema } from '~/modules/accounts/registration.schemas';
 import { registrationEmailCookie } from '~/modules/accounts/registration-cookie.server';
-import { CITIES_BY_LABEL, PLANS, PRACTICE_AREAS_BY_LABEL, STATE_CODES, STATES } from '~/modules/catalog/catalog';
+import { CITIES_BY_LABEL, PLANS, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
 import type { Route } from './+types/register';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -50,11 +53,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/registro-advogado',
   });
 
-const sectionClass = 'space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
-const legendClass = 'text-lg font-semibold text-slate-900';
-const selectClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700';
-
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/registro-advogado';
@@ -68,7 +66,6 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
     const value = values[name];
     return Array.isArray(value) ? value : [];
   };
-  const [bioLength, setBioLength] = useState((text('biografia') ?? '').trim().length);
   const plan = planFromQuery(text('selectedPlan') ?? loaderData.plan);
   const chosenAreas = new Set(list('areasAtuacao'));
   const chosenCities = new Set(list('cidadesAtendidas'));
@@ -89,48 +86,11 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         ) : null}
         <input type="hidden" name="selectedPlan" value={plan} />
 
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>Dados Básicos</legend>
+        <fieldset className={formSectionClass}>
+          <legend className={formLegendClass}>Dados Básicos</legend>
           <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={REGISTRATION_LIMITS.nome.max} defaultValue={text('nome')} error={errors.nome} />
           <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={text('email')} error={errors.email} />
-          <div className="grid gap-5 sm:grid-cols-[1fr_10rem]">
-            <TextField
-              name="numeroOAB"
-              label="Número da OAB"
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              maxLength={REGISTRATION_LIMITS.numeroOab.max}
-              defaultValue={text('numeroOAB')}
-              error={errors.numeroOAB}
-            />
-            <div>
-              <label htmlFor="oabUf" className="text-sm font-medium text-slate-800">
-                Seccional (UF)
-              </label>
-              <select
-                id="oabUf"
-                name="oabUf"
-                required
-                defaultValue={text('oabUf') ?? ''}
-                aria-invalid={errors.oabUf ? true : undefined}
-                aria-describedby={errors.oabUf ? 'oabUf-erro' : undefined}
-                className={selectClass}
-              >
-                <option value="">UF</option>
-                {STATE_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {code} — {STATES[code]}
-                  </option>
-                ))}
-              </select>
-              {errors.oabUf ? (
-                <p id="oabUf-erro" className="mt-1 text-sm text-red-700">
-                  {errors.oabUf}
-                </p>
-              ) : null}
-            </div>
-          </div>
+          <OabFields numero={text('numeroOAB')} uf={text('oabUf')} errors={errors} />
           <TextField
             name="whatsapp"
             label="WhatsApp (com DDD)"
@@ -158,33 +118,9 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           <p className="text-sm text-slate-600">A senha deve ter pelo menos 8 caracteres.</p>
         </fieldset>
 
-        <fieldset className={sectionClass}>
-          <legend className={legendClass}>Biografia Profissional</legend>
-          <div>
-            <label htmlFor="biografia" className="text-sm font-medium text-slate-800">
-              Biografia
-            </label>
-            <textarea
-              id="biografia"
-              name="biografia"
-              rows={6}
-              required
-              maxLength={REGISTRATION_LIMITS.biografia.max}
-              defaultValue={text('biografia')}
-              onChange={(event) => setBioLength(event.currentTarget.value.trim().length)}
-              aria-invalid={errors.biografia ? true : undefined}
-              aria-describedby={`biografia-contador${errors.biografia ? ' biografia-erro' : ''}`}
-              className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700"
-            />
-            <p id="biografia-contador" className={`mt-1 text-sm ${bioLength >= REGISTRATION_LIMITS.biografia.min ? 'text-green-800' : 'text-slate-600'}`}>
-              {bioLength}/{REGISTRATION_LIMITS.biografia.min}
-            </p>
-            {errors.biografia ? (
-              <p id="biografia-erro" className="mt-1 text-sm text-red-700">
-                {errors.biografia}
-              </p>
-            ) : null}
-          </div>
+        <fieldset className={formSectionClass}>
+          <legend className={formLegendClass}>Biografia Profissional</legend>
+          <BiographyField min={REGISTRATION_LIMITS.biografia.min} max={REGISTRATION_LIMITS.biografia.max} defaultValue={text('biografia')} error={errors.biografia} />
         </fieldset>
 
         <CheckboxList legend="Áreas de Atuação" name="areasAtuacao" options={PRACTICE_AREAS_BY_LABEL} chosen={chosenAreas} error={errors.areasAtuacao} />
@@ -204,39 +140,5 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         </p>
       </Form>
     </div>
-  );
-}
-
-function CheckboxList({
-  legend,
-  name,
-  options,
-  chosen,
-  error,
-}: {
-  legend: string;
-  name: string;
-  options: readonly { id: string; label: string }[];
-  chosen: ReadonlySet<string>;
-  error?: string;
-}) {
-  const errorId = `${name}-erro`;
-  return (
-    <fieldset className={sectionClass} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-      <legend className={legendClass}>{legend}</legend>
-      <div className="grid max-h-60 gap-2 overflow-y-auto rounded-md border border-slate-200 p-3 sm:grid-cols-2">
-        {options.map((option) => (
-          <label key={option.id} className="flex items-center gap-2 text-slate-800">
-            <input type="checkbox" name={name} value={option.id} defaultChecked={chosen.has(option.id)} className="size-4 accent-brand-700" />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }

@@ -1,10 +1,8 @@
 import { redirect } from 'react-router';
 import { requireUser } from '~/auth/session.server';
-import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
-import { signOut } from '~/modules/accounts/login.server';
 import { finaliseRegistration } from '~/modules/accounts/registration.server';
-import { areaSectionSchema, getLawyerArea, REJECTED_ACCOUNT_MESSAGE } from '~/modules/lawyers/lawyer-area.server';
+import { areaSectionSchema, getLawyerArea } from '~/modules/lawyers/lawyer-area.server';
 import type { Route } from './+types/lawyer-area';
 import { AreaPageShell } from './components/area-page-shell';
 import { DashboardSection } from './components/dashboard-section';
@@ -12,6 +10,7 @@ import { ProfileProblemCard } from './components/profile-problem-card';
 import { ProfileSection } from './components/profile-section';
 import { isNoticeSection, SectionNotice } from './components/section-notice';
 import { SuperadminNotice } from './components/superadmin-notice';
+import { rejectedLawyerRedirect } from './rejected-lawyer.server';
 
 // The section menu is in the site header (app/components/layout/site-header.tsx).
 
@@ -23,13 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // confirmation's request cut off midway) is finished here, once, instead of showing the problem card.
   if (area.state === 'missing' && (await finaliseRegistration(user.id)).ok) area = await getLawyerArea(user, section);
   if (area.state === 'pending') throw redirect('/perfil-em-analise');
-  if (area.state === 'rejected') {
-    // Signed out, or /login would send them straight back here.
-    const headers = new Headers();
-    for (const cookie of await signOut(request.headers)) headers.append('Set-Cookie', cookie);
-    headers.append('Set-Cookie', flashToastCookie(REJECTED_ACCOUNT_MESSAGE));
-    throw redirect('/login', { headers });
-  }
+  if (area.state === 'rejected') throw await rejectedLawyerRedirect(request);
   return area;
 }
 

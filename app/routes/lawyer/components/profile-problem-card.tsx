@@ -4,7 +4,8 @@ import { primaryButton, secondaryButton } from './area-styles';
 
 /**
  * The area's error card 'Problema no Perfil': the message, 'Tentar Novamente' (loads the page again)
- * and, when the profile does not exist, 'Refazer Cadastro'.
+ * and, when the profile does not exist, 'Completar Perfil' (/completar-perfil creates it for the
+ * signed-in user) and 'Refazer Cadastro'.
  */
 export function ProfileProblemCard({ message, notFound }: { message: string; notFound: boolean }) {
   const location = useLocation();
@@ -17,11 +18,16 @@ export function ProfileProblemCard({ message, notFound }: { message: string; not
       <p className="mt-3 text-slate-800">{message}</p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
         {/* A plain link: it works without JavaScript and runs the loader again. */}
+        {notFound ? (
+          <Link to="/completar-perfil" className={primaryButton}>
+            Completar Perfil
+          </Link>
+        ) : null}
         <a href={`${location.pathname}${location.search}`} className={notFound ? secondaryButton : primaryButton}>
           Tentar Novamente
         </a>
         {notFound ? (
-          <Link to="/registro-advogado" className={primaryButton}>
+          <Link to="/registro-advogado" className={secondaryButton}>
             Refazer Cadastro
           </Link>
         ) : null}

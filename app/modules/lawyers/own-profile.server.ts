@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
+import { AppError } from '~/lib/app-error';
+import { publicContentChanged } from '~/lib/public-content.server';
+import { cityLabel, practiceAreaLabel, sortByLabel, type LawyerStatus } from '~/modules/catalog/catalog';
+import { replaceLawyerLinks } from './lawyer-writes.server';
+import type { ProfileEditInput } from './profile-edit.schemas';
+import { discardUnusedPhoto, removeReplacedPhotos, storeProfilePhoto } from './profile-photos.server';
+
+// A lawyer editing their own profile (/editar-perfil): docs/product-rules.md, "Editing a profile".
+
+export const PROFILE_UPDATED_MESSAGE = 'Perfil atualizado com sucesso!';
+export const PROFILE_UPDATE_FAILED_MESSAGE = 'Erro ao atualizar perfil';
+
+/** What the edit form starts from. */
+export interface EditableProfile {
+  nome: string;
+  whatsapp: string;
+  whatsappNotificacoes: string | null;
+  biografia: string;
+  fotoUrl: string | null;
+  status: LawyerStatus;
+  /** Practice-area ids, by label. */
+  areas: string[];
+  /** City ids, by label. */
+  cidades: string[];
+}
+
+/** The signed-in lawyer's editable profile, or null without one. `userId` comes from the session. */
+export async function getEditableProfile(userId: string): Promise<EditableProfile | null> {
+  const [[row], areas, cities] = await Promise.all([
+    db
+      .select({
+        nome: lawyerProfiles.nome,
+        whatsapp: lawyerProfiles.whatsapp,
+        whatsappNotificacoes: lawyerProfiles.whatsappNotificacoes,
+        biografia: lawyerProfiles.biografia,
+        fotoUrl: lawyerProfiles.fotoUrl,
+        status: lawyerProfiles.status,
+      })
+      .from(lawyerProfiles)
+      .where(eq(lawyerProfiles.id, userId)),
+    db.select({ id: lawyerPracticeAreas.areaId }).from(lawyerPracticeAreas).where(eq(lawyerPracticeAreas.lawyerId, userId)),
+    db.select({ id: lawyerCities.cityId }).from(lawyerCities).where(eq(lawyerCities.lawyerId, userId)),
+  ]);
+  if (!row) return null;
+  return {
+    ...row,
+    areas: sortByLabel(areas.map(({ id }) => ({ id, label: practiceAreaLabel(id) }))).map((a) => a.id),
+    cidades: sortByLabel(cities.map(({ id }) => ({ id, label: cityLabel(id) }))).map((c) => c.id),
+  };
+}
+
+/**
+ * Saves the signed-in lawyer's own profile: name, WhatsApp numbers, biography, areas, cities and, when
+ * one was sent, a new photo, in one transaction; the slug and the status do not change. The photo is
+ * checked and written first (an invalid one refuses the whole edit, with its message on the 'foto'
+ * field); the new file is removed again if the transaction fails, and the photo it replaced only once
+ * it has committed. Public pages show the change at once (publicContentChanged). `userId` must come
+ * from the session: nobody edits another lawyer's profile.
+ */
+export async function updateOwnLawyerProfile(userId: string, input: ProfileEditInput, photo?: Uint8Array, now = new Date()): Promise<{ status: LawyerStatus; slug: string }> {
+  const newFotoUrl = photo ? await storeProfilePhoto(userId, photo) : null;
+  let before: { fotoUrl: string | null; status: LawyerStatus; slug: string };
+  try {
+    before = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ fotoUrl: lawyerProfiles.fotoUrl, status: lawyerProfiles.status, slug: lawyerProfiles.slug })
+        .from(lawyerProfiles)
+        .where(eq(lawyerProfiles.id, userId))
+        .for('update');
+      if (!current) throw new AppError(PROFILE_UPDATE_FAILED_MESSAGE, { status: 404, code: 'lawyer_profile_not_found' });
+      await tx
+        .update(lawyerProfiles)
+        .set({
+          nome: input.nome,
+          whatsapp: input.whatsapp,
+          whatsappNotificacoes: input.whatsappNotificacoes,
+          biografia: input.biografia,
+          ...(newFotoUrl ? { fotoUrl: newFotoUrl } : {}),
+          updatedAt: now,
+        })
+        .where(eq(lawyerProfiles.id, userId));
+      await replaceLawyerLinks(tx, userId, input.areasAtuacao, input.cidadesAtendidas);
+      return current;
+    });
+  } catch (error) {
+    await discardUnusedPhoto(userId, newFotoUrl);
+    if (error instanceof AppError) throw error;
+    console.error('Could not update a lawyer profile', error);
+    throw new AppError(PROFILE_UPDATE_FAILED_MESSAGE, { status: 500, code: 'profile_update_failed', cause: error });
+  }
+  if (newFotoUrl && before.fotoUrl !== newFotoUrl) await removeReplacedPhotos([before.fotoUrl]);
+  if (before.status === 'approved') publicContentChanged();
+  return { status: before.status, slug: before.slug };
+}

@@ -1,0 +1,176 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { getCurrentUser } from '~/auth/session.server';
+import { BiographyField } from '~/components/forms/biography-field';
+import { CheckboxList } from '~/components/forms/checkbox-list';
+import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
+import { TextField } from '~/components/ui/text-field';
+import { appErrorOrThrow, formError } from '~/lib/app-error';
+import { flashToastCookie } from '~/lib/flash-toast.server';
+import { parseForm } from '~/lib/parse-form.server';
+import { pageMeta } from '~/lib/seo';
+import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
+import { PhotoField } from '~/modules/lawyers/components/photo-field';
+import { getEditableProfile, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
+import { PROFILE_EDIT_LIMITS, profileEditSchema } from '~/modules/lawyers/profile-edit.schemas';
+import type { Route } from './+types/edit-profile';
+import { primaryButton, secondaryButton } from './components/area-styles';
+import { rejectedLawyerRedirect } from './rejected-lawyer.server';
+
+// /editar-perfil: who may edit what is in docs/product-rules.md, "Editing a profile".
+
+const NOT_SIGNED_IN_MESSAGE = 'Usuário não autenticado';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  // The spec's page for a visitor: a message and a login button (401), not a redirect.
+  if (!user) return data({ state: 'signed-out' as const }, { status: 401 });
+  const profile = await getEditableProfile(user.id);
+  if (!profile) throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
+  if (profile.status === 'rejected' && !user.isSuperadmin) throw await rejectedLawyerRedirect(request);
+  return { state: 'editing' as const, profile };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await parseForm(request, profileEditSchema, {
+    echo: { nome: PROFILE_EDIT_LIMITS.nome.max, whatsapp: 40, whatsappNotificacoes: 40, biografia: PROFILE_EDIT_LIMITS.biografia.max },
+    lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
+  });
+  // The user only ever comes from the session: there is no lawyer id in the form.
+  const user = await getCurrentUser(request);
+  if (!user) return formError(form, { status: 401, message: NOT_SIGNED_IN_MESSAGE });
+  if (user.lawyer?.status === 'rejected' && !user.isSuperadmin) throw await rejectedLawyerRedirect(request);
+  if (!user.lawyer) throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
+  if (!form.ok) return formError(form);
+
+  const { foto, ...input } = form.data;
+  let saved;
+  try {
+    saved = await updateOwnLawyerProfile(user.id, input, foto ? new Uint8Array(await foto.arrayBuffer()) : undefined);
+  } catch (error) {
+    return formError(form, appErrorOrThrow(error));
+  }
+  // A pending lawyer's area is the under-review page: go there at once.
+  const next = saved.status === 'pending' && !user.isSuperadmin ? '/perfil-em-analise' : '/area-advogado?section=perfil';
+  throw redirect(next, { headers: { 'Set-Cookie': flashToastCookie(PROFILE_UPDATED_MESSAGE) } });
+}
+
+// Personal data: never kept by a shared cache or shown again from the browser's cache after logout.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ site: matches[0]?.loaderData.site, title: 'Editar Perfil', description: 'Edite os dados do seu perfil de advogado.', path: '/editar-perfil', noindex: true });
+
+export default function EditProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (loaderData.state === 'signed-out') return <SignedOut />;
+
+  const { profile } = loaderData;
+  const submitting = navigation.state === 'submitting' && navigation.formAction === '/editar-perfil';
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const sent: Partial<Record<string, string | string[]>> | undefined = actionData?.values;
+  // After a refused submission the form shows what was sent; before, the saved profile.
+  const text = (name: 'nome' | 'whatsapp' | 'whatsappNotificacoes' | 'biografia') => {
+    const value = sent?.[name];
+    return typeof value === 'string' ? value : (profile[name] ?? '');
+  };
+  const list = (name: 'areasAtuacao' | 'cidadesAtendidas', saved: string[]) => {
+    const value = sent?.[name];
+    return new Set(Array.isArray(value) ? value : saved);
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Editar Perfil</h1>
+      <p className="mt-2 text-slate-700">Mantenha seus dados atualizados: é isso que os clientes veem no seu perfil público.</p>
+
+      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-6" noValidate aria-label="Editar Perfil">
+        {actionData?.message ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {actionData.message}
+          </p>
+        ) : null}
+
+        <fieldset className={formSectionClass}>
+          <legend className={formLegendClass}>Foto de Perfil</legend>
+          <PhotoField nome={profile.nome} currentUrl={profile.fotoUrl} error={errors.foto} />
+        </fieldset>
+
+        <fieldset className={formSectionClass}>
+          <legend className={formLegendClass}>Dados Básicos</legend>
+          <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={PROFILE_EDIT_LIMITS.nome.max} defaultValue={text('nome')} error={errors.nome} />
+          <TextField
+            name="whatsapp"
+            label="WhatsApp (com DDD)"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="5511999999999"
+            required
+            maxLength={20}
+            hint="Este é o número exibido para os clientes no seu perfil."
+            defaultValue={text('whatsapp')}
+            error={errors.whatsapp}
+          />
+          <TextField
+            name="whatsappNotificacoes"
+            label="WhatsApp para notificações (opcional)"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="5511999999999"
+            maxLength={20}
+            hint="Recebe os avisos de novos leads. Deixe em branco para não receber avisos por WhatsApp."
+            defaultValue={text('whatsappNotificacoes')}
+            error={errors.whatsappNotificacoes}
+          />
+        </fieldset>
+
+        <fieldset className={formSectionClass}>
+          <legend className={formLegendClass}>Biografia Profissional</legend>
+          <BiographyField min={PROFILE_EDIT_LIMITS.biografia.min} max={PROFILE_EDIT_LIMITS.biografia.max} defaultValue={text('biografia')} error={errors.biografia} />
+        </fieldset>
+
+        <CheckboxList legend="Áreas de Atuação" name="areasAtuacao" options={PRACTICE_AREAS_BY_LABEL} chosen={list('areasAtuacao', profile.areas)} error={errors.areasAtuacao} />
+        <CheckboxList legend="Cidades Atendidas" name="cidadesAtendidas" options={CITIES_BY_LABEL} chosen={list('cidadesAtendidas', profile.cidades)} error={errors.cidadesAtendidas} />
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to="/area-advogado" className={secondaryButton}>
+            Cancelar
+          </Link>
+          <button type="submit" disabled={submitting} className={`${primaryButton} disabled:opacity-80`}>
+            {submitting ? 'Salvando...' : 'Salvar Alterações'}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function SignedOut() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Editar Perfil</h1>
+        <p className="mt-3 text-slate-700">{NOT_SIGNED_IN_MESSAGE}. Faça login para editar seu perfil.</p>
+        <Link to="/login" className={`${primaryButton} mt-6`}>
+          Fazer Login
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The profile could not be loaded (not a missing profile: that one goes to /completar-perfil). */
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <div role="alert" className="rounded-2xl border border-red-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Editar Perfil</h1>
+        <p className="mt-3 text-slate-800">Erro ao carregar dados do perfil</p>
+        <a href="/editar-perfil" className={`${primaryButton} mt-6`}>
+          Tentar Novamente
+        </a>
+      </div>
+    </div>
+  );
+}
