@@ -18,7 +18,12 @@ import type { ChosenWhatsAppSender, WhatsAppSenders } from './whatsapp-sender.se
  * The WhatsApp side of the outbox (docs/decisions/0011): every notification is first a row, written in
  * the transaction of the change that causes it (a routed lead, a court movement, a test send), then
  * delivered by a background job through the lawyer's own WiizoChat token, else the platform's WhatsApp
- * Cloud API sender, else it stays queued and visible.
+ * Cloud API sender, else it stays queued and visible (docs/decisions/0014):
+ *
+ *   enqueueWhatsAppMessages(tx, …)    status 'queued', in the caller's transaction
+ *   dispatcher (jobs/outbox-delivery.server.ts): one 'whatsapp-delivery' job per row that has a sender
+ *   deliverWhatsAppMessage(id, …)     chooses the sender, claims the row (one winner), sends, records
+ *   sendWhatsAppMessageNow(…)         a test send: stored, claimed and sent in the caller's request
  */
 
 /** The kinds of WhatsApp message the platform sends; a Cloud API template is chosen by kind. */
@@ -31,7 +36,11 @@ export interface OutboxWhatsApp {
   /** The whole message as plain text (sent as is by gateways, and by the Cloud API without a template). */
   text: string;
   kind: WhatsAppKind;
-  /** The text fields of the message, in order: the parameters of the Cloud API template of this kind. */
+  /**
+   * The text fields of the message, in order: the body parameters of the Cloud API template of this
+   * kind. 'novo-lead' has its own template (name, area, city); every other kind shares the generic text
+   * template, whose body has ONE parameter: give [the message on one line].
+   */
   params: string[];
   /** Whose messaging token may send it (their own WiizoChat token wins); null for platform messages. */
   lawyerId: string | null;

@@ -33,8 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers.append('Set-Cookie', flashToastCookie(REJECTED_ACCOUNT_MESSAGE));
     throw redirect('/login', { headers });
   }
+  if (area.state !== 'approved') return area;
   // The monitoring section's messaging card, with a fresh key for its test send (one send per click).
-  const messaging = area.state === 'approved' && area.section === 'monitoramento' ? { settings: await getMessagingSettings(user.id), sendKey: crypto.randomUUID() } : null;
+  const messaging = area.section === 'monitoramento' ? { settings: await getMessagingSettings(user.id), sendKey: crypto.randomUUID() } : null;
   return { ...area, messaging };
 }
 
