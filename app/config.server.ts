@@ -7,6 +7,10 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true ou false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const HTTP_URL_MESSAGE = 'deve ser uma URL completa http:// ou https://';
+const TEMPLATE_NAME_MESSAGE = 'deve ser o nome de um modelo aprovado: letras minúsculas, números e _';
+const templateName = z.string().trim().regex(/^[a-z0-9_]{1,512}$/, TEMPLATE_NAME_MESSAGE).optional();
+
 const SMTP_URL_MESSAGE = 'deve ser uma URL smtp://usuario:senha@servidor:porta (ou smtps:// para TLS)';
 
 const envSchema = z
@@ -39,10 +43,35 @@ const envSchema = z
       .max(200, 'no máximo 200 caracteres')
       .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'deve ser um endereço de e-mail, como "Nome <nao-responda@exemplo.com.br>"')
       .optional(),
+    /** The WhatsApp Cloud API (Graph API base with its version); used when the token and phone number id are set (docs/decisions/0014). */
+    WHATSAPP_CLOUD_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).default('https://graph.facebook.com/v21.0'),
+    WHATSAPP_CLOUD_ACCESS_TOKEN: z
+      .string()
+      .trim()
+      .max(2000, 'no máximo 2000 caracteres')
+      .regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos')
+      .optional(),
+    WHATSAPP_CLOUD_PHONE_NUMBER_ID: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{1,32}$/, 'deve ter só dígitos (o identificador do número no WhatsApp Business)')
+      .optional(),
+    /** Approved template for new-lead notifications; without it they go as plain text. */
+    WHATSAPP_CLOUD_TEMPLATE_NEW_LEAD: templateName,
+    /** Approved template for every other notification; without it they go as plain text. */
+    WHATSAPP_CLOUD_TEMPLATE_TEXT: templateName,
+    /** The WiizoChat gateway lawyers' own tokens are used with; without it saved tokens are not used. */
+    WIIZOCHAT_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'é obrigatório quando DATABASE_URL está definido' });
+    }
+    if (env.WHATSAPP_CLOUD_ACCESS_TOKEN && !env.WHATSAPP_CLOUD_PHONE_NUMBER_ID) {
+      ctx.addIssue({ code: 'custom', path: ['WHATSAPP_CLOUD_PHONE_NUMBER_ID'], message: 'é obrigatório quando WHATSAPP_CLOUD_ACCESS_TOKEN está definido' });
+    }
+    if (env.WHATSAPP_CLOUD_PHONE_NUMBER_ID && !env.WHATSAPP_CLOUD_ACCESS_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['WHATSAPP_CLOUD_ACCESS_TOKEN'], message: 'é obrigatório quando WHATSAPP_CLOUD_PHONE_NUMBER_ID está definido' });
     }
   });
 
@@ -63,6 +92,18 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The From of every e-mail. */
   mailFrom: string;
+  /** The platform's WhatsApp Cloud API sender; null when its token and phone number id are not set. */
+  whatsappCloud: WhatsAppCloudConfig | null;
+  /** The WiizoChat gateway's base URL; undefined: lawyers' saved tokens are not used. */
+  wiizoChatApiUrl: string | undefined;
+}
+
+export interface WhatsAppCloudConfig {
+  apiUrl: string;
+  accessToken: string;
+  phoneNumberId: string;
+  /** Approved template names by kind of message; undefined: that kind goes as plain text. */
+  templates: { newLead?: string; text?: string };
 }
 
 export class ConfigError extends Error {
@@ -95,6 +136,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.BRAND_NAME, env.APP_URL ?? 'http://localhost'),
+    whatsappCloud:
+      env.WHATSAPP_CLOUD_ACCESS_TOKEN && env.WHATSAPP_CLOUD_PHONE_NUMBER_ID
+        ? {
+            apiUrl: env.WHATSAPP_CLOUD_API_URL.replace(/\/+$/, ''),
+            accessToken: env.WHATSAPP_CLOUD_ACCESS_TOKEN,
+            phoneNumberId: env.WHATSAPP_CLOUD_PHONE_NUMBER_ID,
+            templates: { newLead: env.WHATSAPP_CLOUD_TEMPLATE_NEW_LEAD, text: env.WHATSAPP_CLOUD_TEMPLATE_TEXT },
+          }
+        : null,
+    wiizoChatApiUrl: env.WIIZOCHAT_API_URL?.replace(/\/+$/, ''),
   };
 }
 

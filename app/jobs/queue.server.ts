@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -19,6 +20,21 @@ export interface JobAttempt {
   retryLimit: number;
   /** No retry follows a failure of this attempt. */
   finalAttempt: boolean;
+}
+
+/**
+ * Thrown by a handler whose attempt failed and must not be retried before `afterSeconds` (a provider's
+ * Retry-After). The retry keeps pg-boss's count and backoff, but starts no earlier than asked.
+ */
+export class RetryLaterError extends Error {
+  override name = 'RetryLaterError';
+
+  constructor(
+    message: string,
+    readonly afterSeconds: number,
+  ) {
+    super(message);
+  }
 }
 
 /** One kind of job: its queue name, the payload it accepts, its retry policy and its handler. */
@@ -95,12 +111,13 @@ export async function startJobQueue({ jobs, pollingIntervalSeconds = 2, stopTime
         if (!attempt) return;
         // A job fetched while the process stops is failed back to the queue untouched (pg-boss retries it).
         if (queue.stopping) throw new Error('A fila de tarefas está parando');
-        await job.handle(job.payload.parse(attempt.data), {
-          jobId: attempt.id,
-          retryCount: attempt.retryCount,
-          retryLimit: attempt.retryLimit,
-          finalAttempt: attempt.retryCount >= attempt.retryLimit,
-        });
+        const finalAttempt = attempt.retryCount >= attempt.retryLimit;
+        try {
+          await job.handle(job.payload.parse(attempt.data), { jobId: attempt.id, retryCount: attempt.retryCount, retryLimit: attempt.retryLimit, finalAttempt });
+        } catch (error) {
+          if (error instanceof RetryLaterError && !finalAttempt && (await retryNotBefore(boss, attempt, error.afterSeconds))) return;
+          throw error;
+        }
       });
       workers.set(job.name, [...(workers.get(job.name) ?? []), id]);
     }
@@ -193,4 +210,37 @@ async function runOnPglite(pglite: PGlite, text: string, values?: unknown[]): Pr
   }
   const results = await pglite.exec(text);
   return { rows: results.at(-1)?.rows ?? [] };
+}
+
+/**
+ * pg-boss computes a failed attempt's retry time itself (retry_delay · 2^retry_count, up to twice that
+ * with jitter) and has no per-failure delay. When a provider asks for a longer wait than the shortest
+ * delay pg-boss could pick, the attempt completes instead, and a follow-up job with the same payload
+ * starts after the wait: it carries the retries left and the backoff reached, so the count and the
+ * curve go on as if pg-boss had retried. Its id is derived from this attempt, so an attempt that runs
+ * twice (a crash after the insert) still makes one follow-up. Returns false when pg-boss's own retry
+ * already waits long enough (the caller then fails the attempt as usual).
+ */
+async function retryNotBefore(boss: PgBoss, attempt: PgBoss.JobWithMetadata<unknown>, afterSeconds: number): Promise<boolean> {
+  const backoff = (retries: number) => (attempt.retryBackoff ? attempt.retryDelay * 2 ** retries : attempt.retryDelay);
+  if (afterSeconds <= backoff(attempt.retryCount)) return false;
+  await boss.insert([
+    {
+      id: followUpJobId(attempt.id, attempt.retryCount),
+      name: attempt.name,
+      data: attempt.data as object,
+      // An interval, so the database clock decides, like pg-boss's own retries.
+      startAfter: `${Math.ceil(afterSeconds)} seconds`,
+      retryLimit: attempt.retryLimit - attempt.retryCount - 1,
+      retryDelay: backoff(attempt.retryCount + 1),
+      retryBackoff: attempt.retryBackoff,
+    },
+  ]);
+  return true;
+}
+
+/** A UUID-shaped id that depends only on the job and the attempt. */
+function followUpJobId(jobId: string, retryCount: number): string {
+  const hex = createHash('sha256').update(`${jobId}:${retryCount}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,31 +1,60 @@
 import type { AppConfig } from '~/config.server';
 import type { EmailSender } from '~/integrations/email/email';
 import { createConfiguredEmailSender } from '~/integrations/email/email-sender.server';
-import { emailDeliveryJob, startEmailDispatcher, type EmailDispatcher } from './email-delivery.server';
+import { createConfiguredWhatsAppSenders } from '~/integrations/whatsapp/whatsapp-sender.server';
+import { readGatewayToken } from '~/modules/messaging/gateway-tokens.server';
+import { EMAIL_DISPATCH, emailDeliveryJob } from './email-delivery.server';
 import { backgroundLog } from './log.server';
-import { startJobQueue, stopJobQueue } from './queue.server';
+import { startOutboxDispatcher, type OutboxDispatch, type OutboxDispatcher } from './outbox-delivery.server';
+import { startJobQueue, stopJobQueue, type JobDefinition } from './queue.server';
+import { whatsAppDeliveryJob, whatsAppDispatch } from './whatsapp-delivery.server';
 
 interface BackgroundWork {
-  sender: EmailSender | null;
-  dispatcher?: EmailDispatcher;
+  emailSender: EmailSender | null;
+  dispatcher?: OutboxDispatcher;
 }
 
 const state = globalThis as typeof globalThis & { __jusconectaBackgroundWork?: BackgroundWork };
 
+type WorkerConfig = Pick<AppConfig, 'env' | 'smtpUrl' | 'mailFrom' | 'whatsappCloud' | 'wiizoChatApiUrl'>;
+
 /**
- * The work the app process does besides answering requests: the job queue and its workers, and, when
- * SMTP_URL is set, the e-mail dispatcher and delivery. Without SMTP no delivery job runs: e-mails stay
- * queued in the outbox. Called by startServices() once the database is migrated.
+ * The work the app process does besides answering requests: the job queue and its workers, and one
+ * outbox dispatcher for the channels that can deliver: e-mail when SMTP_URL is set, WhatsApp when the
+ * Cloud API or WiizoChat is configured. A channel without configuration runs no delivery job: its
+ * messages stay queued in the outbox. Called by startServices() once the database is migrated.
  */
-export async function startBackgroundWork(config: Pick<AppConfig, 'env' | 'smtpUrl' | 'mailFrom'>): Promise<void> {
+export async function startBackgroundWork(config: WorkerConfig): Promise<void> {
   if (state.__jusconectaBackgroundWork) return;
-  const sender = createConfiguredEmailSender(config);
-  const queue = await startJobQueue({ jobs: sender ? [emailDeliveryJob(sender)] : [] });
-  const work: BackgroundWork = { sender, dispatcher: sender ? startEmailDispatcher(queue) : undefined };
-  state.__jusconectaBackgroundWork = work;
-  if (sender) backgroundLog().info({ smtp: new URL(config.smtpUrl!).host }, 'E-mails enviados por SMTP');
+  const emailSender = createConfiguredEmailSender(config);
+  const whatsAppSenders = createConfiguredWhatsAppSenders(config, { tokenFor: readGatewayToken });
+
+  const jobs: JobDefinition<unknown>[] = [];
+  const channels: OutboxDispatch[] = [];
+  if (emailSender) {
+    jobs.push(emailDeliveryJob(emailSender));
+    channels.push(EMAIL_DISPATCH);
+  }
+  if (whatsAppSenders) {
+    jobs.push(whatsAppDeliveryJob(whatsAppSenders));
+    channels.push(whatsAppDispatch(whatsAppSenders));
+  }
+  const queue = await startJobQueue({ jobs });
+  state.__jusconectaBackgroundWork = { emailSender, dispatcher: channels.length > 0 ? startOutboxDispatcher(queue, channels) : undefined };
+
+  if (emailSender) backgroundLog().info({ smtp: new URL(config.smtpUrl!).host }, 'E-mails enviados por SMTP');
   else if (config.env === 'production') backgroundLog().warn('SMTP_URL não definido: nenhum e-mail é enviado; eles ficam na caixa de saída (tabela outbox)');
   else backgroundLog().info('SMTP_URL não definido: os e-mails ficam na caixa de saída (/dev/outbox)');
+  logWhatsAppDelivery(config);
+}
+
+/** Says once, at start, how WhatsApp messages leave (or that they stay in the outbox). */
+function logWhatsAppDelivery({ whatsappCloud, wiizoChatApiUrl }: WorkerConfig) {
+  const log = backgroundLog();
+  if (wiizoChatApiUrl) log.info({ wiizochat: new URL(wiizoChatApiUrl).host }, 'WhatsApp: tokens WiizoChat dos advogados usados quando salvos');
+  if (whatsappCloud) log.info({ cloudApi: new URL(whatsappCloud.apiUrl).host, phoneNumberId: whatsappCloud.phoneNumberId }, 'WhatsApp: Cloud API da plataforma configurada');
+  else if (wiizoChatApiUrl) log.info('WhatsApp: Cloud API não configurada; as notificações de advogados sem token do WiizoChat ficam na caixa de saída');
+  else log.info('WhatsApp: nenhum envio configurado (WHATSAPP_CLOUD_*, WIIZOCHAT_API_URL); as notificações ficam na caixa de saída');
 }
 
 /** Stops the dispatcher, then the queue (running deliveries finish first), before the database closes. */
@@ -35,5 +64,5 @@ export async function stopBackgroundWork(): Promise<void> {
   state.__jusconectaBackgroundWork = undefined;
   await work.dispatcher?.stop();
   await stopJobQueue();
-  work.sender?.close?.();
+  work.emailSender?.close?.();
 }

@@ -1,3 +1,5 @@
+import { DeliveryError } from '~/integrations/outbox/delivery-error';
+
 /** One e-mail as every adapter receives it: one recipient, a subject, an HTML part and a plain-text part. */
 export interface EmailMessage {
   to: string;
@@ -18,15 +20,13 @@ export interface EmailSender {
 
 /**
  * A delivery that did not happen. `permanent`: the provider refused this message for good (an SMTP
- * 5xx reply such as 550 "no such user"); sending it again would be refused again. Otherwise
- * (4xx replies, timeouts, connection and authentication problems) a later attempt may succeed.
+ * 5xx reply such as 550 "no such user"); sending it again would be refused again. Otherwise (4xx
+ * replies, timeouts, connection and authentication problems) a later attempt may succeed.
  */
-export class EmailDeliveryError extends Error {
+export class EmailDeliveryError extends DeliveryError {
   override name = 'EmailDeliveryError';
-  readonly permanent: boolean;
 
   constructor(message: string, { permanent, cause }: { permanent: boolean; cause?: unknown }) {
-    super(message, { cause });
-    this.permanent = permanent;
+    super(message, { permanent, cause });
   }
 }

@@ -1,11 +1,19 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getConfig } from '~/config.server';
 import { db, type Db } from '~/db/client.server';
 import { outbox } from '~/db/schema/messaging';
 import { backgroundLog } from '~/jobs/log.server';
-import { EmailDeliveryError, type EmailMessage, type EmailSender } from './email';
+import {
+  claimOutboxMessage,
+  completeOutboxDelivery,
+  failInterruptedOutboxSends,
+  findOutboxMessagesToDispatch,
+  INTERRUPTED_SEND_ERROR,
+  markOutboxMessagesDispatched,
+  type DeliveryOutcome,
+} from '~/integrations/outbox/outbox-delivery.server';
+import type { EmailMessage, EmailSender } from './email';
 
 /**
  * The e-mail outbox (docs/decisions/0011). Every e-mail is first a row of `outbox`, written in the
@@ -15,6 +23,8 @@ import { EmailDeliveryError, type EmailMessage, type EmailSender } from './email
  *   dispatcher (jobs/email-delivery.server.ts), every second, after commit: one pg-boss job per queued row
  *   deliverOutboxMessage(id, …)    claims the row ('queued' → 'sending', one winner), sends, then
  *                                  'sent' | 'queued' again (retryable, pg-boss retries with backoff) | 'failed'
+ *                                  (the claim and the bookkeeping are the channels' common part:
+ *                                  integrations/outbox/outbox-delivery.server.ts)
  *
  * Without SMTP_URL there is no delivery: rows stay 'queued' and /dev/outbox shows them.
  */
@@ -68,15 +78,8 @@ export async function enqueueEmail(tx: OutboxWriter, email: OutboxEmail): Promis
   return { id: row!.id };
 }
 
-export type DeliveryOutcome =
-  /** Accepted by the provider. */
-  | { outcome: 'sent'; providerMessageId: string }
-  /** A retryable failure: the row is queued again, the caller (the job) should try later. */
-  | { outcome: 'retry'; error: string }
-  /** Refused for good, or out of attempts: the row is 'failed' with the error. */
-  | { outcome: 'failed'; error: string }
-  /** Nothing to do: the row is not queued (already sent, failed, being sent by another attempt) or does not exist. */
-  | { outcome: 'skipped' };
+export type { DeliveryOutcome };
+export { INTERRUPTED_SEND_ERROR };
 
 /**
  * One delivery attempt of one outbox e-mail. Safe to call twice, concurrently or after a crash: the
@@ -85,75 +88,29 @@ export type DeliveryOutcome =
  * queue. `finalAttempt`: a retryable failure marks the row failed instead of queuing it again.
  */
 export async function deliverOutboxMessage(id: string, { sender, finalAttempt = false }: { sender: EmailSender; finalAttempt?: boolean }): Promise<DeliveryOutcome> {
-  const [claimed] = await db
-    .update(outbox)
-    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(outbox.id, id), eq(outbox.channel, 'email'), eq(outbox.status, 'queued')))
-    .returning({ recipient: outbox.recipient, subject: outbox.subject, text: outbox.body, html: outbox.htmlBody, attempts: outbox.attempts });
+  const claimed = await claimOutboxMessage(id, 'email');
   if (!claimed) return { outcome: 'skipped' };
-
-  let providerMessageId: string;
-  try {
-    ({ providerMessageId } = await sender.send({ to: claimed.recipient, subject: claimed.subject ?? '', html: claimed.html ?? '', text: claimed.text }));
-  } catch (error) {
-    const failure = error instanceof EmailDeliveryError ? error : new EmailDeliveryError(`Falha no envio: ${(error as Error)?.message ?? String(error)}`, { permanent: false, cause: error });
-    const gaveUp = failure.permanent || finalAttempt;
-    const message = !failure.permanent && finalAttempt ? `${failure.message} (sem sucesso após ${claimed.attempts} tentativas)` : failure.message;
-    await finishAttempt(id, { status: gaveUp ? 'failed' : 'queued', lastError: message });
-    return gaveUp ? { outcome: 'failed', error: message } : { outcome: 'retry', error: message };
-  }
-  await finishAttempt(id, { status: 'sent', lastError: null, providerMessageId, sentAt: sql`now()` });
-  return { outcome: 'sent', providerMessageId };
+  return completeOutboxDelivery(claimed, () => sender.send({ to: claimed.recipient, subject: claimed.subject ?? '', html: claimed.htmlBody ?? '', text: claimed.body }), { finalAttempt });
 }
 
-function finishAttempt(id: string, values: PgUpdateSetSource<typeof outbox>) {
-  return db
-    .update(outbox)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')));
-}
-
-/** A queued e-mail not handed to the queue for this long is handed over again (a lost job is recovered; a live one is not duplicated: the job id is the row id). */
-const REDISPATCH_AFTER = '10 minutes';
 /** E-mails older than this are not dispatched any more (a stale confirmation link helps nobody); they stay queued and visible. */
 const DISPATCH_WITHIN = '1 day';
 
 /** Queued e-mails that need a delivery job: never handed to the queue, or handed over long ago. Oldest first. */
-export async function findEmailsToDispatch(limit = 100): Promise<string[]> {
-  const rows = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.status, 'queued'),
-        eq(outbox.channel, 'email'),
-        gt(outbox.createdAt, sql`now() - ${DISPATCH_WITHIN}::interval`),
-        or(isNull(outbox.dispatchedAt), lt(outbox.dispatchedAt, sql`now() - ${REDISPATCH_AFTER}::interval`)),
-      ),
-    )
-    .orderBy(outbox.createdAt)
-    .limit(limit);
-  return rows.map((r) => r.id);
+export function findEmailsToDispatch(limit = 100): Promise<string[]> {
+  return findOutboxMessagesToDispatch('email', { within: DISPATCH_WITHIN, limit });
 }
 
-export async function markEmailsDispatched(ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.update(outbox).set({ dispatchedAt: sql`now()` }).where(inArray(outbox.id, [...ids]));
+export function markEmailsDispatched(ids: readonly string[]): Promise<void> {
+  return markOutboxMessagesDispatched(ids);
 }
-
-export const INTERRUPTED_SEND_ERROR = 'Envio interrompido (o processo parou durante o envio): a mensagem pode ter sido entregue e não é reenviada automaticamente';
 
 /**
  * An e-mail left 'sending' far longer than a send may take (the process stopped mid-send): it may or
  * may not have reached the provider. Marked failed, never resent automatically (nothing is sent twice).
  */
-export async function failInterruptedEmailSends(olderThan = '5 minutes'): Promise<number> {
-  const rows = await db
-    .update(outbox)
-    .set({ status: 'failed', lastError: INTERRUPTED_SEND_ERROR, updatedAt: sql`now()` })
-    .where(and(eq(outbox.status, 'sending'), eq(outbox.channel, 'email'), lt(outbox.updatedAt, sql`now() - ${olderThan}::interval`)))
-    .returning({ id: outbox.id });
-  return rows.length;
+export function failInterruptedEmailSends(olderThan = '5 minutes'): Promise<number> {
+  return failInterruptedOutboxSends('email', olderThan);
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;

@@ -18,3 +18,13 @@ export function newLeadWhatsAppText(lead: { nome: string; areaId: string; cityId
     params: [lead.nome, area, city],
   };
 }
+
+/**
+ * The test a lawyer sends from the messaging settings. One line, which is also its one parameter: every
+ * kind but 'novo-lead' goes through the one generic Cloud API template (WHATSAPP_CLOUD_TEMPLATE_TEXT),
+ * whose body has a single parameter.
+ */
+export function testWhatsAppText({ brandName }: { brandName: string }): WhatsAppText {
+  const text = `Mensagem de teste do ${brandName}: as notificações de novos leads e de movimentações de processos chegarão a este número.`;
+  return { text, params: [text] };
+}

@@ -3,13 +3,16 @@ import { requireUser } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
 import { finaliseRegistration } from '~/modules/accounts/registration.server';
 import { areaSectionSchema, getLawyerArea } from '~/modules/lawyers/lawyer-area.server';
+import { getMessagingSettings } from '~/modules/messaging/messaging-settings.server';
 import type { Route } from './+types/lawyer-area';
 import { AreaPageShell } from './components/area-page-shell';
 import { DashboardSection } from './components/dashboard-section';
+import { MonitoringSection } from './components/monitoring-section';
 import { ProfileProblemCard } from './components/profile-problem-card';
 import { ProfileSection } from './components/profile-section';
 import { isNoticeSection, SectionNotice } from './components/section-notice';
 import { SuperadminNotice } from './components/superadmin-notice';
+import { messagingSettingsAction } from './messaging-settings-action.server';
 import { rejectedLawyerRedirect } from './rejected-lawyer.server';
 
 // The section menu is in the site header (app/components/layout/site-header.tsx).
@@ -23,11 +26,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (area.state === 'missing' && (await finaliseRegistration(user.id)).ok) area = await getLawyerArea(user, section);
   if (area.state === 'pending') throw redirect('/perfil-em-analise');
   if (area.state === 'rejected') throw await rejectedLawyerRedirect(request);
-  return area;
+  if (area.state !== 'approved') return area;
+  // The monitoring section's messaging card, with a fresh key for its test send (one send per click).
+  const messaging = area.section === 'monitoramento' ? { settings: await getMessagingSettings(user.id), sendKey: crypto.randomUUID() } : null;
+  return { ...area, messaging };
+}
+
+/** The forms of the area: the messaging settings card (save, remove the token, test send). */
+export async function action({ request }: Route.ActionArgs) {
+  return messagingSettingsAction(request, await requireUser(request));
 }
 
 // Personal data: never kept by a shared cache or shown again from the browser's cache after logout.
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+// A refused test send (429) also tells the browser when to try again.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -38,7 +55,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function LawyerAreaPage({ loaderData: area }: Route.ComponentProps) {
+export default function LawyerAreaPage({ loaderData: area, actionData }: Route.ComponentProps) {
   if (area.state === 'missing') {
     return (
       <AreaPageShell>
@@ -54,7 +71,7 @@ export default function LawyerAreaPage({ loaderData: area }: Route.ComponentProp
     );
   }
 
-  const { section, profile, plan, stats } = area;
+  const { section, profile, plan, stats, messaging } = area;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -67,6 +84,7 @@ export default function LawyerAreaPage({ loaderData: area }: Route.ComponentProp
       {section === 'perfil' ? <ProfileSection profile={profile} /> : null}
       {isNoticeSection(section) ? <SectionNotice section={section} /> : null}
       {section === 'dashboard' && stats ? <DashboardSection plan={plan} stats={stats} /> : null}
+      {section === 'monitoramento' && messaging ? <MonitoringSection messaging={messaging} actionData={actionData} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Construction, Wallet } from 'lucide-react';
 import type { AreaSection } from '~/modules/lawyers/lawyer-area.server';
 
-type NoticeSection = Exclude<AreaSection, 'dashboard' | 'perfil'>;
+type NoticeSection = Exclude<AreaSection, 'dashboard' | 'perfil' | 'monitoramento'>;
 
 const NOTICES: Record<NoticeSection, { title: string; text: string; icon: typeof Wallet }> = {
   // What the financial section is for now: there is nothing to pay.
@@ -12,11 +12,6 @@ const NOTICES: Record<NoticeSection, { title: string; text: string; icon: typeof
   },
   // Not built yet: said plainly rather than showing another section in their place.
   crm: { title: 'CRM de Leads', text: 'O CRM de Leads ainda está em construção e ficará disponível em breve nesta área.', icon: Construction },
-  monitoramento: {
-    title: 'Monitoramento de Processos',
-    text: 'O Monitoramento de Processos ainda está em construção e ficará disponível em breve nesta área.',
-    icon: Construction,
-  },
 };
 
 /** A section of the area that is only a notice: the financial notice, or a section not built yet. */

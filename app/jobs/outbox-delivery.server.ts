@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { DeliveryOutcome } from '~/integrations/outbox/outbox-delivery.server';
+import { backgroundLog } from './log.server';
+import { RetryLaterError, type JobDefinition, type JobQueue } from './queue.server';
+
+/**
+ * Outbox delivery through the job queue, the same shape for every channel (docs/decisions/0011, 0014):
+ * a dispatcher hands each committed queued row to the channel's queue as one job whose id is the row's
+ * id; the job makes one delivery attempt and throws on a retryable failure, so pg-boss retries it with
+ * backoff (or later, when the provider said how long to wait).
+ */
+
+/** What the dispatcher needs to know of a channel. */
+export interface OutboxDispatch {
+  /** The channel's pg-boss queue (its delivery job's name). */
+  jobName: string;
+  /** The channel, for the log: 'email', 'whatsapp'. */
+  channel: string;
+  /** Queued rows that need a delivery job, oldest first. */
+  findToDispatch(): Promise<string[]>;
+  markDispatched(ids: readonly string[]): Promise<void>;
+  /** Marks failed the rows a stopped process left half sent; returns how many. */
+  failInterrupted(): Promise<number>;
+}
+
+const payload = z.object({ outboxId: z.uuid() });
+export type OutboxJobPayload = z.infer<typeof payload>;
+
+/**
+ * The job that makes one delivery attempt of one outbox row with `deliver`. A retryable failure throws,
+ * so pg-boss retries it; one that carries a provider's wait throws RetryLaterError, so the retry comes
+ * no earlier than that.
+ */
+export function outboxDeliveryJob({
+  name,
+  label,
+  queue,
+  deliver,
+}: {
+  name: string;
+  /** Names the message in the log: 'E-mail', 'WhatsApp'. */
+  label: string;
+  queue: JobDefinition<unknown>['queue'];
+  deliver(outboxId: string, options: { finalAttempt: boolean }): Promise<DeliveryOutcome>;
+}): JobDefinition<OutboxJobPayload> {
+  return {
+    name,
+    payload,
+    queue,
+    async handle({ outboxId }, attempt) {
+      const result = await deliver(outboxId, { finalAttempt: attempt.finalAttempt });
+      if (result.outcome === 'retry') {
+        backgroundLog().warn({ outboxId, attempt: attempt.retryCount + 1, error: result.error, retryAfterSeconds: result.retryAfterSeconds }, `${label} não enviado; nova tentativa mais tarde`);
+        throw result.retryAfterSeconds === undefined ? new Error(result.error) : new RetryLaterError(result.error, result.retryAfterSeconds);
+      }
+      if (result.outcome === 'failed') backgroundLog().warn({ outboxId, error: result.error }, `${label} não enviado (definitivo)`);
+    },
+  };
+}
+
+/**
+ * Hands every queued row of a channel to its job queue: one job per outbox row, its id the row's id, so
+ * a row handed over twice (two processes, a redispatch) still has one live job. Returns how many were
+ * handed over.
+ */
+export async function dispatchQueuedOutboxMessages(queue: JobQueue, channel: OutboxDispatch): Promise<number> {
+  const ids = await channel.findToDispatch();
+  if (ids.length === 0) return 0;
+  await queue.boss.insert(ids.map((id) => ({ id, name: channel.jobName, data: { outboxId: id } satisfies OutboxJobPayload })));
+  await channel.markDispatched(ids);
+  queue.wake(channel.jobName);
+  return ids.length;
+}
+
+export interface OutboxDispatcher {
+  stop(): Promise<void>;
+}
+
+const RECOVER_EVERY_MS = 60_000;
+
+/**
+ * Polls the outbox every `intervalMs` and dispatches what committed since, channel by channel (a row
+ * reaches the queue about a second after its transaction commits; a rolled-back one never exists).
+ * Once a minute it also marks failed the sends a stopped process left half done.
+ */
+export function startOutboxDispatcher(queue: JobQueue, channels: readonly OutboxDispatch[], { intervalMs = 1_000 }: { intervalMs?: number } = {}): OutboxDispatcher {
+  let running: Promise<void> | undefined;
+  let lastRecoveryAt = 0;
+  const tick = async () => {
+    const recover = Date.now() - lastRecoveryAt >= RECOVER_EVERY_MS;
+    if (recover) lastRecoveryAt = Date.now();
+    for (const channel of channels) {
+      try {
+        await dispatchQueuedOutboxMessages(queue, channel);
+        if (recover) {
+          const interrupted = await channel.failInterrupted();
+          if (interrupted > 0) backgroundLog().warn({ channel: channel.channel, count: interrupted }, 'Mensagens com envio interrompido marcadas como falha');
+        }
+      } catch (error) {
+        backgroundLog().error({ err: error, channel: channel.channel }, 'Falha ao despachar mensagens da caixa de saída');
+      }
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= tick().finally(() => (running = undefined));
+  }, intervalMs);
+  timer.unref();
+  running = tick().finally(() => (running = undefined));
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
