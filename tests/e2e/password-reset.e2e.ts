@@ -126,12 +126,12 @@ test('without JavaScript: an unknown address gets the same answer, a bad one is 
   await page.goto('/recuperar-senha');
   await expect(page.getByRole('heading', { level: 1, name: 'Link inválido ou expirado' })).toBeVisible();
 
-  // The pages are never cached, never indexed, and the reset page sends no referrer.
+  // The pages are never cached, never indexed, and the reset page sends its URL to no other site.
   for (const path of ['/esqueci-senha', '/recuperar-senha?token=InventadoInventadoInvent']) {
     const response = await fetch(`${baseURL}${path}`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-cache')).toBeNull();
     expect(await response.text()).toContain('<meta name="robots" content="noindex"');
   }
-  expect(await (await fetch(`${baseURL}/recuperar-senha`)).text()).toContain('<meta name="referrer" content="no-referrer"');
+  expect(await (await fetch(`${baseURL}/recuperar-senha`)).text()).toContain('<meta name="referrer" content="same-origin"');
 });

@@ -13,7 +13,7 @@ import type { Route } from './+types/reset-password';
 /**
  * Where the reset e-mail's link lands: /recuperar-senha?token=…. The link is checked when the page
  * opens (without spending it), so a dead one gets the way to ask for a new one instead of a form.
- * The token stays out of referrers (meta below), caches (no-store; never a public page) and the
+ * The token stays out of other sites' referrers (meta below), caches (no-store; never a public page) and the
  * request log (server/request-log.ts redacts it).
  */
 
@@ -55,8 +55,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     path: '/recuperar-senha',
     noindex: true,
   }),
-  // The URL holds the token: no request from this page names it.
-  { name: 'referrer', content: 'no-referrer' },
+  // The URL holds the token: only this site's own requests carry it as a referrer (the request log
+  // redacts it). Not 'no-referrer': that makes a browser send `Origin: null` on the page's own form
+  // post, which server/request-body.ts refuses as cross-site.
+  { name: 'referrer', content: 'same-origin' },
 ];
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
