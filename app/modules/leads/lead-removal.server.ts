@@ -11,9 +11,6 @@ import { sha256 } from './lead-routing.server';
 /** The removal token as the link carries it: 32 random bytes, base64url. Anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const REMOVAL_LINK_INVALID_MESSAGE = 'Este link de remoção não é válido ou a solicitação já foi removida.';
-export const REMOVAL_DONE_MESSAGE = 'Sua solicitação foi removida. Os dados que você enviou foram apagados da plataforma e dos registros dos advogados.';
-
 /** What replaces the text of messages already sent about a removed request. */
 const REDACTED_BODY = 'Mensagem removida a pedido do cliente (LGPD).';
 

@@ -26,6 +26,12 @@ export const LEAD_REQUEST_MESSAGES = {
   descricaoTooLong: `A descrição deve ter no máximo ${LEAD_REQUEST_LIMITS.descricao.max} caracteres`,
 } as const;
 
+/** The removal page (/solicitacao/remover). */
+export const REMOVAL_MESSAGES = {
+  invalidLink: 'Este link de remoção não é válido ou a solicitação já foi removida.',
+  done: 'Sua solicitação foi removida. Os dados que você enviou foram apagados da plataforma e dos registros dos advogados.',
+} as const;
+
 /**
  * The honeypot: a text field people never see (off-screen, hidden from assistive technology, out of
  * the tab order). A form that comes back with it filled was filled by a bot.

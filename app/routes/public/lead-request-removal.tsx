@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { pageMeta } from '~/lib/seo';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
-import { findRequestToRemove, REMOVAL_DONE_MESSAGE, REMOVAL_LINK_INVALID_MESSAGE, removeLeadRequest } from '~/modules/leads/lead-removal.server';
+import { findRequestToRemove, removeLeadRequest } from '~/modules/leads/lead-removal.server';
+import { REMOVAL_MESSAGES } from '~/modules/leads/lead-requests';
 import type { Route } from './+types/lead-request-removal';
 
 /**
  * /solicitacao/remover?token=…: the link of the client's confirmation e-mail. Opening it only shows
  * what would be removed (a mail scanner that follows links deletes nothing); the button's POST removes
- * the request and its leads. The token stays out of referrers (meta below) and caches (no-store).
+ * the request and its leads. The token stays out of other sites' referrers (meta below) and caches (no-store).
  */
 
 const sentAt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
@@ -46,8 +47,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     path: '/solicitacao/remover',
     noindex: true,
   }),
-  // The URL holds the token: no request from this page names it.
-  { name: 'referrer', content: 'no-referrer' },
+  // The URL holds the token: no request to another site names it. ('no-referrer' would also blank the
+  // Origin of the page's own form post, which the server then refuses as cross-site.)
+  { name: 'referrer', content: 'same-origin' },
 ];
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-8 shadow-sm';
@@ -61,7 +63,7 @@ export default function LeadRequestRemovalPage({ loaderData, actionData }: Route
       <Shell>
         <div role="status" className={card}>
           <h1 className="text-2xl font-bold text-slate-900">Solicitação removida</h1>
-          <p className="mt-3 text-slate-700">{REMOVAL_DONE_MESSAGE}</p>
+          <p className="mt-3 text-slate-700">{REMOVAL_MESSAGES.done}</p>
           <HomeLinks />
         </div>
       </Shell>
@@ -73,7 +75,7 @@ export default function LeadRequestRemovalPage({ loaderData, actionData }: Route
       <Shell>
         <div className={card}>
           <h1 className="text-2xl font-bold text-slate-900">Link inválido</h1>
-          <p className="mt-3 text-slate-700">{REMOVAL_LINK_INVALID_MESSAGE}</p>
+          <p className="mt-3 text-slate-700">{REMOVAL_MESSAGES.invalidLink}</p>
           <p className="mt-3 text-slate-700">Confira se você abriu o link completo do e-mail de confirmação.</p>
           <HomeLinks />
         </div>
