@@ -7,6 +7,8 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leadRequests, leads, leadStatuses } from '~/db/schema/leads';
 import { outbox } from '~/db/schema/messaging';
 import { rateLimits } from '~/db/schema/rate-limits';
+import { enqueueWhatsAppMessages } from '~/integrations/whatsapp/outbox.server';
+import { newLeadWhatsAppText } from '~/integrations/whatsapp/templates';
 import { findRequestToRemove, removeLeadRequest } from '~/modules/leads/lead-removal.server';
 import { LEAD_REQUEST_MESSAGES } from '~/modules/leads/lead-requests';
 import { leadRequestSchema, type LeadRequestForm } from '~/modules/leads/lead-requests.schemas';
@@ -205,8 +207,30 @@ describe('routing a request', () => {
       expect(await whatsappRows().then((rows) => rows.filter((r) => r.body.includes(cidade === 'ba_salvador' ? 'Salvador' : 'Recife')))).toHaveLength(expected);
       counts.push(statements.filter((s) => !isTransactionControl(s)).length);
     }
-    // The lock, the request, the leads, the notifications, the e-mail.
-    expect(counts).toEqual([5, 5]);
+    // The lock, the request, the leads with their notifications, the e-mail.
+    expect(counts).toEqual([4, 4]);
+  });
+
+  test('the notifications are the rows enqueueWhatsAppMessages writes for the same message', async () => {
+    const lawyer = await createLawyer({ whatsappNotificacoes: '5521977776666' });
+    const routed = await routeLeadRequest(form({ nome: 'Teresa Nunes', areaAtuacao: 'familia', cidade: 'sp_sao_paulo' }));
+    if (routed.duplicate) throw new Error('not a duplicate');
+    const text = newLeadWhatsAppText({ nome: 'Teresa Nunes', areaId: 'familia', cityId: 'sp_sao_paulo' });
+    await enqueueWhatsAppMessages(db, [{ to: '5521977776666', text: text.text, params: text.params, kind: 'novo-lead', lawyerId: lawyer.id, idempotencyKey: 'referencia' }]);
+    const shape = ({ channel, recipient, subject, body, htmlBody, metadata, status, attempts, lastError }: typeof outbox.$inferSelect) => ({
+      channel,
+      recipient,
+      subject,
+      body,
+      htmlBody,
+      metadata,
+      status,
+      attempts,
+      lastError,
+    });
+    const [reference] = await db.select().from(outbox).where(eq(outbox.idempotencyKey, 'referencia'));
+    const [routedRow] = await db.select().from(outbox).where(eq(outbox.idempotencyKey, `novo-lead:${routed.leadIds[0]}`));
+    expect(shape(routedRow!)).toEqual(shape(reference!));
   });
 });
 

@@ -4,7 +4,7 @@ import { getConfig } from '~/config.server';
 import { db as appDb, type Db } from '~/db/client.server';
 import { enqueueEmail } from '~/integrations/email/outbox.server';
 import { leadRequestReceivedMessage } from '~/integrations/email/templates.server';
-import { enqueueWhatsAppMessages, type OutboxWhatsApp } from '~/integrations/whatsapp/outbox.server';
+import type { WhatsAppKind } from '~/integrations/whatsapp/outbox.server';
 import { newLeadWhatsAppText } from '~/integrations/whatsapp/templates';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { formatOab } from '~/modules/lawyers/contact';
@@ -16,10 +16,10 @@ import type { LeadRequestInput } from './lead-requests.schemas';
  * One transaction with the same statements whatever the number of lawyers:
  *   1. an advisory lock on the request's fingerprint (two copies of one request wait for each other);
  *   2. the request row, unless the same request was stored in the last minute (then nothing else runs);
- *   3. one INSERT … SELECT: a lead per matching approved lawyer (area and city, plus the lawyer the
- *      client chose when approved), in that lawyer's first stage, or one unassigned lead;
- *   4. one outbox row per assigned lead for the WhatsApp notification (one INSERT);
- *   5. the client's confirmation e-mail (one INSERT).
+ *   3. one statement of INSERT … SELECTs: a lead per matching approved lawyer (area and city, plus the
+ *      lawyer the client chose when approved) in that lawyer's first stage, or one unassigned lead;
+ *      and one WhatsApp outbox row per assigned lead (key 'novo-lead:<lead id>');
+ *   4. the client's confirmation e-mail (one INSERT).
  * Delivery happens later, in the job queue: a notification that fails never touches the request.
  */
 
@@ -62,8 +62,13 @@ export interface RouteOptions {
 export const DUPLICATE_WINDOW_MS = 60_000;
 /** Most lawyers the client's e-mail names one by one (the rest are counted). */
 export const EMAIL_LAWYER_LIST_MAX = 20;
+/** The kind of the lawyers' notification, and the prefix of its key ('novo-lead:<lead id>'). */
+const NEW_LEAD_KIND: WhatsAppKind = 'novo-lead';
 /** The first key of the fingerprint lock: keeps these advisory locks apart from any other kind. */
 const FINGERPRINT_LOCK_CLASS = 7283415;
+
+/** The order of the lawyers in the client's e-mail (after the chosen one). One collator: 500 names sort in a millisecond. */
+const byName = new Intl.Collator('pt-BR');
 
 /** SHA-256 (hex) of a secret or a fingerprint. */
 export function sha256(value: string): string {
@@ -129,9 +134,13 @@ export async function routeLeadRequest(input: LeadRequestInput, { chosenSlug = n
     }
 
     // search_tags holds 'a:<area>' and 'c:<city>' for every profile (kept by triggers, migration 0002):
-    // one lookup in the GIN index of approved profiles finds the lawyers who match both.
+    // one lookup in the GIN index of approved profiles finds the lawyers who match both. The same
+    // statement stores the leads and their WhatsApp notifications: set-based, so that 500 lawyers cost
+    // what 2 do (docs/decisions/0015; the rows are those enqueueWhatsAppMessages writes, and a test
+    // holds the two to the same shape).
     const chosenId = stored.chosen_lawyer_id;
-    const routed = await rows<{ lead_id: string; lawyer_id: string | null; nome: string | null; slug: string | null; oab_uf: string | null; numero_oab: string | null; notify_to: string | null }>(
+    const message = newLeadWhatsAppText({ nome: input.nome, areaId: input.areaAtuacao, cityId: input.cidade });
+    const routed = await rows<{ lead_id: string; lawyer_id: string | null; nome: string | null; slug: string | null; oab_uf: string | null; numero_oab: string | null }>(
       tx,
       sql`
         with matched as (
@@ -150,23 +159,22 @@ export async function routeLeadRequest(input: LeadRequestInput, { chosenSlug = n
           select ${stored.id}::uuid, ${input.nome}, ${input.email}, ${input.whatsapp}, ${input.cidade}, ${input.areaAtuacao}, ${input.descricao}, 'novo', null, null, ${at}, ${at}
           where not exists (select 1 from matched)
           returning id, assigned_to
+        ),
+        notified as (
+          insert into outbox (channel, recipient, body, idempotency_key, metadata)
+          select 'whatsapp', m.notify_to, ${message.text}, ${`${NEW_LEAD_KIND}:`}::text || i.id::text,
+            jsonb_build_object('kind', ${NEW_LEAD_KIND}::text, 'params', ${JSON.stringify(message.params)}::jsonb, 'lawyerId', m.id)
+          from inserted i join matched m on m.id = i.assigned_to
+          on conflict (idempotency_key) do nothing
         )
-        select i.id as lead_id, m.id as lawyer_id, m.nome, m.slug, m.oab_uf, m.numero_oab, m.notify_to
+        select i.id as lead_id, m.id as lawyer_id, m.nome, m.slug, m.oab_uf, m.numero_oab
         from inserted i left join matched m on m.id = i.assigned_to`,
     );
 
     const assigned = routed.filter((r) => r.lawyer_id !== null);
-    const text = newLeadWhatsAppText({ nome: input.nome, areaId: input.areaAtuacao, cityId: input.cidade });
-    await enqueueWhatsAppMessages(
-      tx,
-      assigned.map(
-        (r): OutboxWhatsApp => ({ to: r.notify_to!, text: text.text, params: text.params, kind: 'novo-lead', lawyerId: r.lawyer_id, idempotencyKey: `novo-lead:${r.lead_id}` }),
-      ),
-    );
-
     const lawyers = assigned
       .map((r): RoutedLawyer => ({ id: r.lawyer_id!, nome: r.nome!, slug: r.slug!, oab: formatOab(r.oab_uf!, r.numero_oab!), chosen: r.lawyer_id === chosenId }))
-      .sort((a, b) => Number(b.chosen) - Number(a.chosen) || a.nome.localeCompare(b.nome, 'pt-BR'));
+      .sort((a, b) => Number(b.chosen) - Number(a.chosen) || byName.compare(a.nome, b.nome));
     const appUrl = getConfig().appUrl;
     await enqueueEmail(tx, {
       to: input.email,
