@@ -10,7 +10,8 @@ import { rateLimits } from '~/db/schema/rate-limits';
 import { enqueueWhatsAppMessages } from '~/integrations/whatsapp/outbox.server';
 import { newLeadWhatsAppText } from '~/integrations/whatsapp/templates';
 import { findRequestToRemove, removeLeadRequest } from '~/modules/leads/lead-removal.server';
-import { LEAD_REQUEST_MESSAGES } from '~/modules/leads/lead-requests';
+import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
+import { LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES } from '~/modules/leads/lead-requests';
 import { leadRequestSchema, type LeadRequestForm } from '~/modules/leads/lead-requests.schemas';
 import { LEAD_REQUEST_LIMITS_PER_HOUR, submitLeadRequest } from '~/modules/leads/lead-requests.server';
 import { routeLeadRequest } from '~/modules/leads/lead-routing.server';
@@ -70,6 +71,8 @@ describe('the request form', () => {
     });
     expect(leadRequestSchema.safeParse({ ...form(), whatsapp: '11 91234-5678' }).error?.issues[0]?.message).toBe('Apenas números são permitidos');
     expect(leadRequestSchema.safeParse({ ...form(), descricao: 'x'.repeat(3001) }).error?.issues[0]?.message).toBe('A descrição deve ter no máximo 3000 caracteres');
+    // The page's limit (kept out of the zod module the browser must not load) is the login's.
+    expect(LEAD_REQUEST_LIMITS.email.max).toBe(EMAIL_MAX_LENGTH);
   });
 });
 

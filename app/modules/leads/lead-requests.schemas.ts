@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import { CITY_IDS, PRACTICE_AREA_IDS } from '~/modules/catalog/catalog';
 import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as MESSAGES } from './lead-requests';
 
@@ -9,7 +8,7 @@ import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as
  */
 export const leadRequestSchema = z.object({
   nome: z.string({ message: MESSAGES.nome }).trim().min(LIMITS.nome.min, MESSAGES.nome).max(LIMITS.nome.max, MESSAGES.nomeTooLong),
-  email: z.string({ message: MESSAGES.email }).trim().max(EMAIL_MAX_LENGTH, MESSAGES.email).toLowerCase().pipe(z.email(MESSAGES.email)),
+  email: z.string({ message: MESSAGES.email }).trim().max(LIMITS.email.max, MESSAGES.email).toLowerCase().pipe(z.email(MESSAGES.email)),
   whatsapp: z
     .string({ message: MESSAGES.whatsappTooShort })
     .trim()
@@ -33,7 +32,7 @@ export type LeadRequestInput = Omit<LeadRequestForm, typeof HONEYPOT_FIELD>;
 /** How many characters of each field a refused form shows again. */
 export const LEAD_REQUEST_ECHO = {
   nome: LIMITS.nome.max,
-  email: EMAIL_MAX_LENGTH,
+  email: LIMITS.email.max,
   whatsapp: 20,
   cidade: 40,
   areaAtuacao: 40,

@@ -4,6 +4,9 @@
 /** Limits of the client request form (docs/product-rules.md, "Client requests"). */
 export const LEAD_REQUEST_LIMITS = {
   nome: { min: 3, max: 120 },
+  // The longest address (RFC 5321), as the login's EMAIL_MAX_LENGTH: that module carries zod, this one
+  // is loaded by the public page and must not.
+  email: { max: 254 },
   whatsapp: { min: 10, max: 15 },
   // 3,000 characters of Portuguese stay well under the 16 KiB form body even percent-encoded.
   descricao: { min: 20, max: 3000 },

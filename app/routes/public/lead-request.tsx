@@ -7,7 +7,6 @@ import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
 import { backgroundLog } from '~/jobs/log.server';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
-import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { formatOab } from '~/modules/lawyers/contact';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
@@ -155,7 +154,7 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
 
             <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={LEAD_REQUEST_LIMITS.nome.max} defaultValue={values.nome} error={errors.nome} />
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={values.email} error={errors.email} />
+              <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={LEAD_REQUEST_LIMITS.email.max} defaultValue={values.email} error={errors.email} />
               <TextField
                 name="whatsapp"
                 label="WhatsApp (com DDD)"
