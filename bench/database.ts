@@ -51,7 +51,8 @@ export async function createBenchDatabase(adminUrl: string | undefined): Promise
     url.pathname = `/${BENCH_DATABASE_NAME}`;
     const benchUrl = url.toString();
 
-    const opened = await client.openDatabase({ kind: 'postgres', url: benchUrl, poolSize: 1 });
+    // Two connections: `sql` below holds one; the app's module (the routing measurement) uses the other.
+    const opened = await client.openDatabase({ kind: 'postgres', url: benchUrl, poolSize: 2 });
     await client.migrateDatabase(opened);
     const connection = await opened.pool!.connect();
     let released = false;

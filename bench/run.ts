@@ -14,6 +14,7 @@ import { CATEGORIES, runLighthouse, type LighthousePage } from './lighthouse';
 import { captureResponse, coldResponseTimes, runBareLoad, runLoad, type ColdTiming, type LoadFigures, type LoadSettings } from './load';
 import { freePort, startProcess, type RunningProcess } from './processes';
 import { figure, formatTable, type Figure } from './report';
+import { benchRouting, type RoutingFigures } from './routing';
 import { pickPremiumSlug, seedLawyers, type SeedResult } from './seed-100k';
 
 interface Budgets {
@@ -21,11 +22,13 @@ interface Budgets {
   profileRatioToBare: number;
   searchRatioToBare: number;
   searchP99Ms: number;
+  routingP95Ms: number;
   lighthouse: Record<(typeof CATEGORIES)[number], number>;
 }
 
 const LAWYERS = 100_000;
 const SEARCH_PATH = '/busca?area=familia&cidade=sp_sao_paulo';
+const REQUEST_PATH = '/solicitar-atendimento';
 const LOAD: LoadSettings = { connections: 50, durationSeconds: 10, warmupSeconds: 2 };
 // Only for the run's own server: at least 32 characters, never used outside it.
 const APP_SECRET = 'jusconecta-bench-secret-0123456789abcdef';
@@ -88,6 +91,7 @@ process.once('SIGINT', () => {
 });
 
 let seed: SeedResult | undefined;
+let routing: RoutingFigures | undefined;
 let searchMatches: number | undefined;
 let profilePath: string | undefined;
 const weights: PageWeight[] = [];
@@ -115,6 +119,10 @@ try {
       and exists (select 1 from lawyer_cities c where c.lawyer_id = lp.id and c.city_id = 'sp_sao_paulo')`);
   searchMatches = Number(rows[0]?.n ?? 0);
   log(`profile ${profilePath}; ${SEARCH_PATH} matches ${searchMatches} lawyers`);
+  // Routing runs here, in this process, on the app's database module (the server is not started yet);
+  // it removes what it added. getConfig() of this process needs the secret; the outbox logs quietly.
+  Object.assign(process.env, { APP_SECRET, LOG_LEVEL: 'warn' });
+  routing = await phase('lead routing (500 matching lawyers)', () => benchRouting({ log }));
   await db.release();
 
   const port = await freePort();
@@ -137,7 +145,7 @@ try {
   // The app's own origin (its default APP_URL) for pages and Lighthouse; 127.0.0.1 for the load.
   const origin = `http://localhost:${port}`;
   const loadOrigin = `http://127.0.0.1:${port}`;
-  const pages = ['/', '/busca', profilePath];
+  const pages = ['/', '/busca', profilePath, REQUEST_PATH];
 
   // Load first: no earlier request has put the measured URLs in the page cache, so each warm-up fills
   // its entry (a cold-cache burst, not counted) and the 10 s that follow are well inside its 30 s.
@@ -156,7 +164,7 @@ try {
   });
 
   await phase('cold response times', async () => {
-    for (const page of ['/', '/busca', SEARCH_PATH, profilePath as string]) cold.push(await coldResponseTimes(loadOrigin, page));
+    for (const page of ['/', '/busca', SEARCH_PATH, profilePath as string, REQUEST_PATH]) cold.push(await coldResponseTimes(loadOrigin, page));
   });
 
   lighthousePages = await phase('Lighthouse', () => runLighthouse(origin, pages));
@@ -178,6 +186,18 @@ for (const weight of weights) {
   figures.push(figure(`CSS gzip ${weight.path}`, kib(weight.cssGzipBytes), 'KiB', 1));
 }
 if (weights.length === 0) figures.push(figure('First-load JS gzip', null, 'KiB', 1, { kind: 'max', limit: budgets.firstLoadJsGzipKiB }));
+
+figures.push(
+  figure(
+    `Lead routing p95 (${routing?.matching ?? 500} matching lawyers, ${routing?.samples ?? 50} requests, in process)`,
+    routing?.p95Ms ?? null,
+    'ms',
+    1,
+    { kind: 'max', limit: budgets.routingP95Ms },
+    routing ? `${routing.area} in ${routing.city}` : undefined,
+  ),
+);
+figures.push(figure('Lead routing p50', routing?.p50Ms ?? null, 'ms', 1));
 
 for (const timing of cold) {
   figures.push(figure(`Cold response ${timing.path} (median of ${timing.samples}, one at a time)`, timing.medianMs, 'ms', 0));
@@ -292,6 +312,7 @@ fs.writeFileSync(
       problems,
       phasesSeconds: phases,
       seed,
+      routing,
       pageWeights: weights,
       coldResponseTimes: cold,
       load,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/modules/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
@@ -17,12 +17,24 @@ export const leadRequests = pgTable(
     cidade: text('cidade').notNull(),
     areaAtuacao: text('area_atuacao').notNull(),
     descricao: text('descricao').notNull(),
+    /** The lawyer the client chose (/solicitar-atendimento/{slug}), when approved; null from the plain form. */
+    chosenLawyerId: text('chosen_lawyer_id').references(() => lawyerProfiles.id, { onDelete: 'set null' }),
+    /**
+     * SHA-256 of the normalised e-mail, area, city, chosen lawyer and description: the same request sent
+     * again within a minute (double click, reload) is stored once (docs/decisions/0015).
+     */
+    dedupeKey: text('dedupe_key').notNull(),
+    /** SHA-256 of the random token of the e-mail's removal link (the token itself is never stored). */
+    removalTokenHash: text('removal_token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('lead_requests_cidade_check', oneOf(t.cidade, CITY_IDS)),
     check('lead_requests_area_check', oneOf(t.areaAtuacao, PRACTICE_AREA_IDS)),
     index('lead_requests_created_at_idx').on(t.createdAt),
+    index('lead_requests_dedupe_idx').on(t.dedupeKey, t.createdAt),
+    index('lead_requests_chosen_lawyer_idx').on(t.chosenLawyerId),
+    uniqueIndex('lead_requests_removal_token_idx').on(t.removalTokenHash),
   ],
 );
 

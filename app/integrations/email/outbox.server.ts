@@ -38,6 +38,8 @@ export interface OutboxEmail extends EmailMessage {
   template?: string;
   /** The message's action link (confirmation, password reset): logged when no SMTP server is configured. */
   link?: string;
+  /** Kept in the row's metadata beside the template's name (e.g. the request a confirmation is about). */
+  metadata?: Record<string, unknown>;
 }
 
 const recipientSchema = z.email();
@@ -66,7 +68,7 @@ export async function enqueueEmail(tx: OutboxWriter, email: OutboxEmail): Promis
       subject: email.subject,
       body: email.text,
       htmlBody: email.html,
-      metadata: email.template ? { template: email.template } : {},
+      metadata: { ...email.metadata, ...(email.template ? { template: email.template } : {}) },
     })
     .returning({ id: outbox.id });
   if (!getConfig().smtpUrl) {

@@ -97,6 +97,72 @@ export function accountDeletedMessage({ name }: { name: string }): EmailContent 
   });
 }
 
+/** A lawyer a client's request went to, as their confirmation lists them. */
+export interface RequestLawyerLine {
+  nome: string;
+  /** 'OAB/SP 123456'. */
+  oab: string;
+  /** The public profile (/advogado/{slug}). */
+  url: string;
+}
+
+/**
+ * The client's confirmation of a request (/solicitar-atendimento): the lawyers it went to, how to
+ * spot a false lawyer, and the link that removes the request and its leads (LGPD). No promise of a
+ * result (OAB Provimento 205/2021).
+ */
+export function leadRequestReceivedMessage({
+  name,
+  area,
+  city,
+  lawyers,
+  totalLawyers,
+  removalUrl,
+}: {
+  name: string;
+  area: string;
+  city: string;
+  /** The lawyers named one by one (the first ones); `totalLawyers` counts them all. */
+  lawyers: readonly RequestLawyerLine[];
+  totalLawyers: number;
+  removalUrl: string;
+}): EmailContent {
+  const brand = getConfig().brandName;
+  const subject = 'Recebemos sua solicitação de atendimento jurídico';
+  const more = totalLawyers - lawyers.length;
+  return compose({
+    template: 'solicitacao-recebida',
+    subject: `${subject} — ${brand}`,
+    heading: 'Sua solicitação foi enviada',
+    greeting: name,
+    paragraphs:
+      totalLawyers > 0
+        ? [
+            `Recebemos sua solicitação de atendimento em ${area} para ${city} e a enviamos para ${totalLawyers === 1 ? 'o advogado abaixo' : `os ${totalLawyers} advogados abaixo`}, com registro na OAB verificado pelo ${brand}.`,
+            'O advogado entra em contato pelo WhatsApp ou pelo e-mail que você informou. Cada advogado analisa o caso antes de propor um atendimento.',
+          ]
+        : [
+            `Recebemos sua solicitação de atendimento em ${area} para ${city}. No momento, nenhum advogado aprovado no ${brand} atende essa área nessa cidade; sua solicitação ficou registrada.`,
+          ],
+    list:
+      totalLawyers > 0
+        ? {
+            title: totalLawyers === 1 ? 'Advogado que recebeu sua solicitação' : 'Advogados que receberam sua solicitação',
+            items: lawyers.map((l) => ({ label: l.nome, detail: l.oab, url: l.url })),
+            more: more > 0 ? `e mais ${more} ${more === 1 ? 'advogado' : 'advogados'}` : undefined,
+          }
+        : undefined,
+    notes: [
+      'Cuidado com o golpe do falso advogado: advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado. Desconfie de pedidos de PIX, boleto ou "taxa" para liberar valores de processos.',
+      'Antes de contratar, confira o nome e o número de inscrição do advogado no Cadastro Nacional dos Advogados da OAB: https://cna.oab.org.br/',
+      'Nenhum advogado pode garantir o resultado de um caso.',
+      'Se não quiser mais ser contatado, remova sua solicitação: os dados que você enviou são apagados da plataforma e dos registros dos advogados.',
+    ],
+    action: { label: 'Remover minha solicitação', url: removalUrl },
+    footnote: 'Se você não fez esta solicitação, use o mesmo botão para removê-la.',
+  });
+}
+
 interface Layout {
   template: string;
   subject: string;
@@ -104,11 +170,15 @@ interface Layout {
   heading: string;
   greeting: string;
   paragraphs: string[];
+  /** A list after the paragraphs (the lawyers a request went to), each item optionally a link. */
+  list?: { title: string; items: Array<{ label: string; detail?: string; url?: string }>; more?: string };
+  /** Paragraphs after the list, in smaller type (advice). */
+  notes?: string[];
   action?: { label: string; url: string };
   footnote?: string;
 }
 
-function compose({ template, subject, link, heading, greeting, paragraphs, action, footnote }: Layout): EmailContent {
+function compose({ template, subject, link, heading, greeting, paragraphs, list, notes = [], action, footnote }: Layout): EmailContent {
   const brand = getConfig().brandName;
   const name = singleLine(greeting);
   const actionUrl = action ? httpUrl(action.url) : undefined;
@@ -124,6 +194,8 @@ function compose({ template, subject, link, heading, greeting, paragraphs, actio
 <h1 style="margin:0 0 16px;font-size:22px;color:#0f172a;">${escapeHtml(heading)}</h1>
 <p style="margin:0 0 16px;font-size:16px;line-height:24px;">Olá, ${escapeHtml(name)}!</p>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(p)}</p>`).join('\n')}
+${list ? listHtml(list) : ''}
+${notes.map((p) => `<p style="margin:0 0 12px;font-size:14px;line-height:21px;color:#334155;">${escapeHtml(p)}</p>`).join('\n')}
 ${
   action && actionUrl
     ? `<p style="margin:24px 0;"><a href="${escapeHtml(actionUrl)}" style="display:inline-block;padding:12px 24px;background-color:#1e3a8a;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${escapeHtml(action.label)}</a></p>
@@ -143,6 +215,8 @@ ${footnote ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#4
     `Olá, ${name}!`,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
+    ...(list ? [`${list.title}:`, ...list.items.map((i) => `- ${singleLine(i.label)}${i.detail ? ` (${i.detail})` : ''}${i.url ? `: ${httpUrl(i.url)}` : ''}`), ...(list.more ? [`- ${list.more}`] : []), ''] : []),
+    ...notes.flatMap((p) => [p, '']),
     ...(action && actionUrl ? [`${action.label}: ${actionUrl}`, ''] : []),
     ...(footnote ? [footnote, ''] : []),
     '--',
@@ -150,6 +224,20 @@ ${footnote ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#4
     '',
   ].join('\n');
   return { subject, html, text, template, ...(link ? { link: httpUrl(link) } : {}) };
+}
+
+function listHtml(list: NonNullable<Layout['list']>): string {
+  const items = list.items.map((item) => {
+    const label = item.url
+      ? `<a href="${escapeHtml(httpUrl(item.url))}" style="color:#1e3a8a;font-weight:bold;">${escapeHtml(singleLine(item.label))}</a>`
+      : `<strong>${escapeHtml(singleLine(item.label))}</strong>`;
+    return `<li style="margin:0 0 8px;">${label}${item.detail ? ` <span style="color:#475569;">— ${escapeHtml(item.detail)}</span>` : ''}</li>`;
+  });
+  if (list.more) items.push(`<li style="margin:0 0 8px;color:#475569;">${escapeHtml(list.more)}</li>`);
+  return `<h2 style="margin:24px 0 8px;font-size:17px;color:#0f172a;">${escapeHtml(list.title)}</h2>
+<ul style="margin:0 0 20px;padding-left:20px;font-size:15px;line-height:22px;">
+${items.join('\n')}
+</ul>`;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

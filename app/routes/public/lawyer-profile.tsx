@@ -137,6 +137,12 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
             <WhatsAppButton {...whatsapp} className="mt-5 w-full">
               Enviar mensagem
             </WhatsAppButton>
+            <Link
+              to={`/solicitar-atendimento/${profile.slug}`}
+              className="mt-3 block w-full rounded-md border-2 border-brand-700 px-4 py-2.5 text-center font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              Solicitar atendimento
+            </Link>
           </section>
         </aside>
       </div>
@@ -145,9 +151,14 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
         <div className="rounded-2xl bg-brand-50 p-8 text-center">
           <h2 className="text-2xl font-bold text-slate-900">Pronto para te ajudar</h2>
           <p className="mx-auto mt-2 max-w-xl text-slate-700">Explique o seu caso pelo WhatsApp e combine o atendimento diretamente com {profile.nome}.</p>
-          <WhatsAppButton {...whatsapp} className="mt-5 px-6 py-3">
-            Falar com {profile.nome.split(' ')[0]}
-          </WhatsAppButton>
+          <div className="mt-5 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <WhatsAppButton {...whatsapp} className="px-6 py-3">
+              Falar com {profile.nome.split(' ')[0]}
+            </WhatsAppButton>
+            <Link to={`/solicitar-atendimento/${profile.slug}`} className="rounded-md border-2 border-brand-700 bg-white px-6 py-2.5 font-semibold text-brand-800 hover:bg-brand-50">
+              Descrever meu caso
+            </Link>
+          </div>
         </div>
         <Link to="/busca" className="mt-8 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" />

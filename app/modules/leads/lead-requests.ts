@@ -1,0 +1,55 @@
+// Browser-safe: the page of the request form imports this (no zod, no server code). The server's
+// schema (lead-requests.schemas.ts) takes its limits and messages from here.
+
+/** Limits of the client request form (docs/product-rules.md, "Client requests"). */
+export const LEAD_REQUEST_LIMITS = {
+  nome: { min: 3, max: 120 },
+  // The longest address (RFC 5321), as the login's EMAIL_MAX_LENGTH: that module carries zod, this one
+  // is loaded by the public page and must not.
+  email: { max: 254 },
+  whatsapp: { min: 10, max: 15 },
+  // 3,000 characters of Portuguese stay well under the 16 KiB form body even percent-encoded.
+  descricao: { min: 20, max: 3000 },
+} as const;
+
+/** The spec's texts for the request form (part 1 §5 and §8). */
+export const LEAD_REQUEST_MESSAGES = {
+  sentWithMatches: 'Solicitação enviada com sucesso! Em breve um advogado entrará em contato.',
+  sentWithoutMatches: 'Solicitação enviada! Em breve um advogado entrará em contato.',
+  failed: 'Erro ao enviar solicitação. Por favor, tente novamente.',
+  nome: 'Nome deve ter pelo menos 3 caracteres',
+  nomeTooLong: 'Nome muito longo',
+  email: 'Email inválido',
+  whatsappTooShort: 'Número deve ter pelo menos 10 dígitos',
+  whatsappTooLong: 'Número muito longo',
+  digitsOnly: 'Apenas números são permitidos',
+  cidade: 'Selecione uma cidade',
+  areaAtuacao: 'Selecione uma área de atuação',
+  descricao: 'Descreva seu caso com pelo menos 20 caracteres',
+  descricaoTooLong: `A descrição deve ter no máximo ${LEAD_REQUEST_LIMITS.descricao.max} caracteres`,
+} as const;
+
+/** The removal page (/solicitacao/remover). */
+export const REMOVAL_MESSAGES = {
+  invalidLink: 'Este link de remoção não é válido ou a solicitação já foi removida.',
+  done: 'Sua solicitação foi removida. Os dados que você enviou foram apagados da plataforma e dos registros dos advogados.',
+} as const;
+
+/**
+ * The honeypot: a text field people never see (off-screen, hidden from assistive technology, out of
+ * the tab order). A form that comes back with it filled was filled by a bot.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** The WhatsApp field's example (the spec: country code 55, area code, number). */
+export const WHATSAPP_PLACEHOLDER = '5511999999999';
+
+/** Cadastro Nacional dos Advogados: where anyone checks a lawyer's OAB registration. */
+export const CNA_URL = 'https://cna.oab.org.br/';
+
+/** The outcome the page shows after a request (carried across the redirect by a one-time cookie). */
+export type LeadRequestOutcome = 'matched' | 'unmatched';
+
+export function outcomeMessage(outcome: LeadRequestOutcome): string {
+  return outcome === 'matched' ? LEAD_REQUEST_MESSAGES.sentWithMatches : LEAD_REQUEST_MESSAGES.sentWithoutMatches;
+}
