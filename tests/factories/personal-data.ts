@@ -39,7 +39,7 @@ export async function lawyerWithEverything(label: string) {
   const client = { nome: `Cliente de ${label}`, email: `cliente.de.${label.toLowerCase()}@exemplo.com.br`, whatsapp: '11912345678' };
   const [request] = await db
     .insert(leadRequests)
-    .values({ ...client, cidade: 'sp_sao_paulo', areaAtuacao: 'familia', descricao: `Pedido de divórcio consensual de ${label}.` })
+    .values({ ...client, cidade: 'sp_sao_paulo', areaAtuacao: 'familia', descricao: `Pedido de divórcio consensual de ${label}.`, dedupeKey: `fabrica-${label}`, removalTokenHash: `fabrica-${label}-${crypto.randomUUID()}` })
     .returning({ id: leadRequests.id });
   const routedLeads = await db
     .insert(leads)
