@@ -25,6 +25,7 @@ export default [
   route('area-advogado/excluir-conta', 'routes/lawyer/delete-account.tsx'),
   route('editar-perfil', 'routes/lawyer/edit-profile.tsx'),
   route('completar-perfil', 'routes/account/complete-profile.tsx'),
+  route('area-advogado/crm', 'routes/lawyer/crm-api.ts'),
   route('api/auth/*', 'routes/resources/api-auth.ts'),
   route('api/cliques-whatsapp', 'routes/resources/whatsapp-click.ts'),
   route('healthz', 'routes/resources/healthz.ts'),

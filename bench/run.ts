@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BOARD_LEADS, BOARD_PATH, measureBoard, seedBoard, type BoardFigures } from './board';
 import { snapshotBuild, type BuildSnapshot } from './build-snapshot';
 import { createBenchDatabase, type BenchDatabase, type DatabaseKind } from './database';
 import { measurePageWeight, type PageWeight } from './js-size';
@@ -23,6 +24,8 @@ interface Budgets {
   searchRatioToBare: number;
   searchP99Ms: number;
   routingP95Ms: number;
+  boardServerRenderMs: number;
+  boardInteractiveMs: number;
   lighthouse: Record<(typeof CATEGORIES)[number], number>;
 }
 
@@ -98,6 +101,8 @@ const weights: PageWeight[] = [];
 const cold: ColdTiming[] = [];
 const load: Record<string, LoadFigures | undefined> = {};
 let lighthousePages: LighthousePage[] | undefined;
+let boardSeed: { lawyerId: string; seconds: number } | undefined;
+let board: BoardFigures | undefined;
 let fatalError: unknown;
 
 try {
@@ -124,6 +129,8 @@ try {
   Object.assign(process.env, { APP_SECRET, LOG_LEVEL: 'warn' });
   routing = await phase('lead routing (500 matching lawyers)', () => benchRouting({ log }));
   await db.release();
+  // The CRM board's lawyer and leads, through the app's own write path (it opens the database again).
+  boardSeed = await phase(`seed a CRM board of ${BOARD_LEADS.toLocaleString('en-US')} leads`, () => seedBoard(db.serverEnv));
 
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -166,6 +173,8 @@ try {
   await phase('cold response times', async () => {
     for (const page of ['/', '/busca', SEARCH_PATH, profilePath as string, REQUEST_PATH]) cold.push(await coldResponseTimes(loadOrigin, page));
   });
+
+  board = await phase('CRM board', () => measureBoard(loadOrigin));
 
   lighthousePages = await phase('Lighthouse', () => runLighthouse(origin, pages));
 } catch (error) {
@@ -241,6 +250,22 @@ if (uncached && uncached.drainAfterMs > 1000) {
   figures.push(figure('Search uncached: time to drain the queue after the run', uncached.drainAfterMs / 1000, 's', 1));
 }
 
+const boardLeads = BOARD_LEADS.toLocaleString('en-US');
+if (boardSeed) figures.push(figure(`Seed a CRM board of ${boardLeads} leads`, boardSeed.seconds, 's', 1));
+figures.push(
+  figure(`Board ${BOARD_PATH} server render, ${boardLeads} leads (median of ${board?.serverSamples ?? 7}, signed in)`, board?.serverMedianMs ?? null, 'ms', 0, {
+    kind: 'max',
+    limit: budgets.boardServerRenderMs,
+  }),
+);
+figures.push(figure(`Board page HTML, ${boardLeads} leads`, board?.htmlKiB ?? null, 'KiB', 0, undefined, board ? `${board.cardsShown} cards shown` : undefined));
+figures.push(
+  figure(`Board interactive in Chromium, ${boardLeads} leads (median of ${board?.interactiveRuns.length ?? 3} cold loads)`, board?.interactiveMedianMs ?? null, 'ms', 0, {
+    kind: 'max',
+    limit: budgets.boardInteractiveMs,
+  }),
+);
+
 if (lighthousePages) {
   for (const page of lighthousePages) {
     for (const category of CATEGORIES) {
@@ -315,6 +340,7 @@ fs.writeFileSync(
       routing,
       pageWeights: weights,
       coldResponseTimes: cold,
+      board,
       load,
       lighthouse: lighthousePages,
     },

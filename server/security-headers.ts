@@ -29,15 +29,16 @@ export function securityHeaders({ https }: { https: boolean }): RequestHandler {
 /**
  * The page policy: scripts only from this origin and React Router's inline scripts that carry this
  * response's nonce; styles and images from this origin (profile photos under /fotos/ included), plus
- * the style attributes React writes, data: images and blob: images (the preview of a photo chosen in a
- * form, made in the browser); no framing, no plugins, forms only to this site. The nonce is fresh per
- * render; a page served from the page cache repeats the nonce of the render it keeps (docs/decisions/0007).
+ * the style attributes React writes, the <style> elements that carry the nonce (which the CRM board's
+ * drag and drop adds while a card moves), data: images and blob: images (the preview of a photo chosen
+ * in a form, made in the browser); no framing, no plugins, forms only to this site. The nonce is fresh
+ * per render; a page served from the page cache repeats the nonce of the render it keeps (docs/decisions/0007).
  */
 export function pagePolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -25,6 +25,16 @@ export const PLANS: readonly Plan[] = [
 export type PlanId = Plan['id'];
 export const PLAN_IDS = /* @__PURE__ */ PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
 
+/**
+ * The lowest plan level with the CRM: every plan has it (DECISIONS.md, "Plans"). The spec's placeholder
+ * 'Recurso não disponível' is for a level below this one, which no plan has today.
+ */
+export const CRM_MIN_PLAN_LEVEL = 0;
+
+export function planIncludesCrm(level: number): boolean {
+  return level >= CRM_MIN_PLAN_LEVEL;
+}
+
 /** A paid plan chosen at registration runs for 7 days; a subscription runs for 30 (docs/product-rules.md). */
 export const REGISTRATION_TRIAL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SUBSCRIPTION_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { selectRows } from '~/db/client.server';
+import { createHash, randomBytes } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import { db, selectRows } from '~/db/client.server';
+import { leadRequests, leads, leadStatuses } from '~/db/schema/leads';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { createLawyerAccounts } from '~/modules/lawyers/lawyer-writes.server';
+import { requestFingerprint } from '~/modules/leads/lead-routing.server';
+import { DEMO_LAWYER_LEADS, type DemoLead } from './demo-leads';
 import { generateDemoLawyers, type DemoLawyer } from './demo-lawyers';
 
 /** The demo logins, written in the README and printed at the first start. */
@@ -25,9 +29,65 @@ export async function insertLawyers(lawyers: SeedLawyer[], now = new Date()): Pr
   );
 }
 
+const HOUR_MS = 3_600_000;
+const CHUNK = 500;
+
 /**
- * On an empty database: about 120 demo lawyers (a few pending and rejected), one demo lawyer login and
- * one demo superadmin login, printed once.
+ * Puts leads on a lawyer's board, each in the stage at its `stageIndex` (the first stage when the
+ * lawyer has fewer). A lead with a description came in through the request form, so its request is
+ * stored too; one without was typed in by the lawyer. Used by the demo seed and the board benchmark.
+ */
+export async function insertLeadsForLawyer(lawyerId: string, list: readonly DemoLead[], now = new Date()): Promise<number> {
+  const stages = await db.select({ id: leadStatuses.id }).from(leadStatuses).where(eq(leadStatuses.lawyerId, lawyerId)).orderBy(asc(leadStatuses.orderIndex));
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < list.length; i += CHUNK) {
+      const chunk = list.slice(i, i + CHUNK).map((lead) => ({ lead, createdAt: new Date(now.getTime() - lead.hoursAgo * HOUR_MS) }));
+      const fromForm = chunk.filter(({ lead }) => lead.mensagem !== null);
+      const requests =
+        fromForm.length === 0
+          ? []
+          : await tx
+              .insert(leadRequests)
+              .values(
+                fromForm.map(({ lead, createdAt }) => ({
+                  nome: lead.nome,
+                  email: lead.email,
+                  whatsapp: lead.telefone,
+                  cidade: lead.cidade,
+                  areaAtuacao: lead.areaInteresse,
+                  descricao: lead.mensagem!,
+                  dedupeKey: requestFingerprint({ email: lead.email, areaAtuacao: lead.areaInteresse, cidade: lead.cidade, descricao: lead.mensagem! }, null),
+                  // No client holds a removal link for a seeded request: the hash of a random token nobody keeps.
+                  removalTokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+                  createdAt,
+                })),
+              )
+              .returning({ id: leadRequests.id });
+      let next = 0;
+      await tx.insert(leads).values(
+        chunk.map(({ lead, createdAt }) => ({
+          requestId: lead.mensagem !== null ? requests[next++]!.id : null,
+          nome: lead.nome,
+          email: lead.email,
+          telefone: lead.telefone,
+          cidade: lead.cidade,
+          areaInteresse: lead.areaInteresse,
+          mensagem: lead.mensagem,
+          statusId: (stages[lead.stageIndex] ?? stages[0])?.id ?? null,
+          assignedTo: lawyerId,
+          createdAt,
+          // A lead moved along the board was last changed after it came in.
+          updatedAt: new Date(createdAt.getTime() + lead.stageIndex * HOUR_MS),
+        })),
+      );
+    }
+  });
+  return list.length;
+}
+
+/**
+ * On an empty database: about 120 demo lawyers (a few pending and rejected), one demo lawyer login with
+ * a dozen leads on her CRM board, and one demo superadmin login, printed once.
  */
 export async function seedDemoDataIfEmpty(log: (message: string) => void): Promise<boolean> {
   const [row] = await selectRows<{ count: number }>(sql`select count(*)::int as count from "user"`);
@@ -48,7 +108,8 @@ export async function seedDemoDataIfEmpty(log: (message: string) => void): Promi
     plan: 'intermediario',
     createdDaysAgo: 90,
   };
-  await insertLawyers([demoLawyer, ...generateDemoLawyers(120)]);
+  const [demo] = await insertLawyers([demoLawyer, ...generateDemoLawyers(120)]);
+  await insertLeadsForLawyer(demo!.id, DEMO_LAWYER_LEADS);
   await createSuperadmin({ nome: 'Administrador Demo', ...DEMO_SUPERADMIN_LOGIN });
   log(
     [

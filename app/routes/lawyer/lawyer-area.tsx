@@ -1,21 +1,25 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { requireUser } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
 import { finaliseRegistration } from '~/modules/accounts/registration.server';
 import { areaSectionSchema, getLawyerArea } from '~/modules/lawyers/lawyer-area.server';
+import { boardViewFromQuery } from '~/modules/leads/crm.schemas';
+import { getCrmSection } from '~/modules/leads/crm.server';
 import { getMessagingSettings } from '~/modules/messaging/messaging-settings.server';
 import type { Route } from './+types/lawyer-area';
 import { AreaPageShell } from './components/area-page-shell';
+import { CrmSection } from './components/crm/crm-section';
 import { DashboardSection } from './components/dashboard-section';
 import { MonitoringSection } from './components/monitoring-section';
 import { ProfileProblemCard } from './components/profile-problem-card';
 import { ProfileSection } from './components/profile-section';
 import { isNoticeSection, SectionNotice } from './components/section-notice';
 import { SuperadminNotice } from './components/superadmin-notice';
+import { crmAction } from './crm-action.server';
 import { messagingSettingsAction } from './messaging-settings-action.server';
 import { rejectedLawyerRedirect } from './rejected-lawyer.server';
 
-// The section menu is in the site header (app/components/layout/site-header.tsx).
+// The CRM board and its drag and drop are part of this route's own chunk: never on public pages.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -27,14 +31,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (area.state === 'pending') throw redirect('/perfil-em-analise');
   if (area.state === 'rejected') throw await rejectedLawyerRedirect(request);
   if (area.state !== 'approved') return area;
-  // The monitoring section's messaging card, with a fresh key for its test send (one send per click).
+  const url = new URL(request.url);
+  // Each section's own data: the board on the CRM; the messaging card, with a fresh key for its test
+  // send (one send per click), on monitoring.
+  const crm = area.section === 'crm' ? await getCrmSection(user, boardViewFromQuery(url.searchParams)) : null;
   const messaging = area.section === 'monitoramento' ? { settings: await getMessagingSettings(user.id), sendKey: crypto.randomUUID() } : null;
-  return { ...area, messaging };
+  return { ...area, crm, messaging };
 }
 
-/** The forms of the area: the messaging settings card (save, remove the token, test send). */
+/**
+ * The area's forms, by the section they post to: the CRM's (`?section=crm`, an `intent` field each,
+ * also without JavaScript) and the messaging settings card's (`?section=monitoramento`).
+ */
 export async function action({ request }: Route.ActionArgs) {
-  return messagingSettingsAction(request, await requireUser(request));
+  const user = await requireUser(request);
+  if (new URL(request.url).searchParams.get('section') === 'crm') {
+    const answer = await crmAction(request, user);
+    return data(answer.body, { status: answer.status });
+  }
+  return messagingSettingsAction(request, user);
 }
 
 // Personal data: never kept by a shared cache or shown again from the browser's cache after logout.
@@ -71,7 +86,10 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
     );
   }
 
-  const { section, profile, plan, stats, messaging } = area;
+  const { section, profile, plan, stats, crm, messaging } = area;
+  // Each section's forms answer in their own shape: the CRM's carry `ok`, the messaging card's do not.
+  const crmAnswer = actionData && 'ok' in actionData ? actionData : undefined;
+  const messagingAnswer = actionData && !('ok' in actionData) ? actionData : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -84,7 +102,8 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
       {section === 'perfil' ? <ProfileSection profile={profile} /> : null}
       {isNoticeSection(section) ? <SectionNotice section={section} /> : null}
       {section === 'dashboard' && stats ? <DashboardSection plan={plan} stats={stats} /> : null}
-      {section === 'monitoramento' && messaging ? <MonitoringSection messaging={messaging} actionData={actionData} /> : null}
+      {section === 'crm' && crm ? <CrmSection data={crm} actionData={crmAnswer} /> : null}
+      {section === 'monitoramento' && messaging ? <MonitoringSection messaging={messaging} actionData={messagingAnswer} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Construction, Wallet } from 'lucide-react';
+import { Wallet } from 'lucide-react';
 import type { AreaSection } from '~/modules/lawyers/lawyer-area.server';
 
-type NoticeSection = Exclude<AreaSection, 'dashboard' | 'perfil' | 'monitoramento'>;
+type NoticeSection = Exclude<AreaSection, 'dashboard' | 'perfil' | 'crm' | 'monitoramento'>;
 
 const NOTICES: Record<NoticeSection, { title: string; text: string; icon: typeof Wallet }> = {
   // What the financial section is for now: there is nothing to pay.
@@ -10,11 +10,9 @@ const NOTICES: Record<NoticeSection, { title: string; text: string; icon: typeof
     text: 'A área financeira está temporariamente indisponível. Por enquanto, todos os recursos da plataforma estão liberados gratuitamente.',
     icon: Wallet,
   },
-  // Not built yet: said plainly rather than showing another section in their place.
-  crm: { title: 'CRM de Leads', text: 'O CRM de Leads ainda está em construção e ficará disponível em breve nesta área.', icon: Construction },
 };
 
-/** A section of the area that is only a notice: the financial notice, or a section not built yet. */
+/** A section of the area that is only a notice: the financial notice. */
 export function SectionNotice({ section }: { section: NoticeSection }) {
   const { title, text, icon: Icon } = NOTICES[section];
   return (

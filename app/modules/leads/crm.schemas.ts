@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
+import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/modules/catalog/catalog';
+
+// The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the dialogs
+// use the same limits. Browser-safe.
+
+/** Limits of a lead and of the stages (the spec's minimums; the maximums keep rows and the board sane). */
+export const LEAD_LIMITS = {
+  nome: { min: 3, max: 120 },
+  telefone: { min: 10, max: 15 },
+  mensagem: { max: 5000 },
+} as const;
+export const STAGE_LIMITS = { name: { max: 40 }, perLawyer: 20 } as const;
+
+/** The CRM's texts the user reads (spec part 2, section 8, "CRM"), quoted exactly. */
+export const CRM_MESSAGES = {
+  loadFailed: 'Erro ao carregar os leads',
+  leadCreated: 'Lead cadastrado com sucesso',
+  leadCreateFailed: 'Erro ao cadastrar lead. Por favor, tente novamente.',
+  leadMoved: 'Status do lead atualizado com sucesso',
+  leadMoveFailed: 'Erro ao atualizar o status do lead',
+  leadUpdated: 'Lead atualizado com sucesso',
+  leadUpdateFailed: 'Erro ao atualizar o lead',
+  stagesSaved: 'Etapas atualizadas com sucesso',
+  stagesSaveFailed: 'Erro ao salvar alterações',
+  stageDeleted: 'Etapa removida com sucesso',
+  stageDeleteFailed: 'Erro ao remover etapa',
+  stageAdded: 'Nova etapa adicionada com sucesso',
+  stageAddFailed: 'Erro ao adicionar etapa',
+  stageNameRequired: 'Digite um nome para a etapa',
+  leadNotFound: 'Lead não encontrado',
+  stageNotFound: 'Etapa não encontrada',
+  unavailable: 'O sistema de CRM para leads não está disponível no seu plano atual. Atualize seu plano para acessar esta funcionalidade.',
+} as const;
+
+/**
+ * The refusal of a stage that still has leads (spec part 2, section 5), with the count taken before
+ * deleting. One lead reads in the singular ('1 lead associado. Mova-o …').
+ */
+export function stageHasLeadsMessage(count: number): string {
+  return count === 1
+    ? 'Esta etapa tem 1 lead associado. Mova-o para outra etapa antes de excluir.'
+    : `Esta etapa tem ${count} leads associados. Mova-os para outra etapa antes de excluir.`;
+}
+
+/** An id as the forms send it; the module answers "not found" for anything that is not one of the lawyer's. */
+const idField = (message: string) => z.string({ message }).trim().min(1, message).max(64, message);
+
+const nome = z
+  .string({ message: 'Nome deve ter pelo menos 3 caracteres' })
+  .trim()
+  .min(LEAD_LIMITS.nome.min, 'Nome deve ter pelo menos 3 caracteres')
+  .max(LEAD_LIMITS.nome.max, 'Nome muito longo');
+const email = z.string({ message: 'Email inválido' }).trim().max(EMAIL_MAX_LENGTH, 'Email inválido').toLowerCase().pipe(z.email('Email inválido'));
+const telefone = z
+  .string({ message: 'Número deve ter pelo menos 10 dígitos' })
+  .trim()
+  .max(LEAD_LIMITS.telefone.max, 'Número muito longo')
+  .regex(/^[0-9]*$/, 'Apenas números são permitidos')
+  .min(LEAD_LIMITS.telefone.min, 'Número deve ter pelo menos 10 dígitos');
+/** Optional: an empty description is stored as null. */
+const mensagem = z
+  .string()
+  .max(LEAD_LIMITS.mensagem.max, `A descrição deve ter no máximo ${LEAD_LIMITS.mensagem.max} caracteres`)
+  .optional()
+  .transform((value) => value?.trim() || null);
+
+/** 'Novo Lead' (spec part 2, sections 2.7 and 5): the fields keep the spec's names. */
+export const newLeadSchema = z.object({
+  nome,
+  email,
+  telefone,
+  cidade: z.enum(CITY_IDS, { message: 'Selecione uma cidade' }),
+  area_interesse: z.enum(PRACTICE_AREA_IDS, { message: 'Selecione uma área de atuação' }),
+  mensagem,
+});
+export type NewLeadInput = z.output<typeof newLeadSchema>;
+
+/** The lead edit dialog: city and area are never editable (data integrity), so they are not fields. */
+export const editLeadSchema = z.object({
+  leadId: idField(CRM_MESSAGES.leadNotFound),
+  nome,
+  email,
+  telefone,
+  mensagem,
+});
+export type EditLeadInput = z.output<typeof editLeadSchema>;
+
+/** A card dropped on a column, or the stage select and 'Mover' button of a card. */
+export const moveLeadSchema = z.object({
+  leadId: idField(CRM_MESSAGES.leadNotFound),
+  stageId: idField(CRM_MESSAGES.stageNotFound),
+});
+export type MoveLeadInput = z.output<typeof moveLeadSchema>;
+
+const STAGE_COLOR_VALUES = STAGE_COLORS.map((c) => c.value) as [string, ...string[]];
+const stageName = z
+  .string({ message: CRM_MESSAGES.stageNameRequired })
+  .trim()
+  .min(1, CRM_MESSAGES.stageNameRequired)
+  .max(STAGE_LIMITS.name.max, `O nome da etapa deve ter no máximo ${STAGE_LIMITS.name.max} caracteres`);
+const stageColor = z.enum(STAGE_COLOR_VALUES, { message: 'Escolha uma das cores da lista' });
+
+/** A new stage: a name and one of the eight colours. */
+export const addStageSchema = z.object({ name: stageName, color: stageColor });
+export type AddStageInput = z.output<typeof addStageSchema>;
+
+export const deleteStageSchema = z.object({ stageId: idField(CRM_MESSAGES.stageNotFound) });
+export type DeleteStageInput = z.output<typeof deleteStageSchema>;
+
+/**
+ * The stage manager's 'Salvar' (its working copy): one row per stage, sent as three parallel lists
+ * (stageId, stageName, stageColor), turned into rows here.
+ */
+export const saveStagesSchema = z
+  .object({
+    stageId: z.array(idField(CRM_MESSAGES.stageNotFound)).min(1, CRM_MESSAGES.stagesSaveFailed).max(STAGE_LIMITS.perLawyer),
+    stageName: z.array(stageName).max(STAGE_LIMITS.perLawyer),
+    stageColor: z.array(stageColor).max(STAGE_LIMITS.perLawyer),
+  })
+  .refine((f) => f.stageName.length === f.stageId.length && f.stageColor.length === f.stageId.length, { path: ['form'], message: CRM_MESSAGES.stagesSaveFailed })
+  .refine((f) => new Set(f.stageId).size === f.stageId.length, { path: ['form'], message: CRM_MESSAGES.stagesSaveFailed })
+  .transform((f) => f.stageId.map((id, i) => ({ id, name: f.stageName[i]!, color: f.stageColor[i]! })));
+export type SaveStagesInput = z.output<typeof saveStagesSchema>;
+
+/**
+ * Cards shown per column, and added by each 'Mostrar mais': the most recently changed ones. A column of
+ * hundreds of cards is read a screen at a time; its count says how many there are.
+ */
+export const CARDS_PER_COLUMN_STEP = 20;
+const MAX_CARDS_PER_COLUMN = 3000;
+
+/** What the board shows, from the page's URL: `ver` cards per column, and the lead a dialog opens. */
+export interface BoardView {
+  perColumn: number;
+  /** A lead to include even if its column does not show it (`lead=` or `editar=` opens its dialog). */
+  include: string[];
+}
+
+export function boardViewFromQuery(params: URLSearchParams): BoardView {
+  const asked = Number.parseInt(params.get('ver') ?? '', 10);
+  const perColumn = Number.isFinite(asked) ? Math.min(Math.max(asked, CARDS_PER_COLUMN_STEP), MAX_CARDS_PER_COLUMN) : CARDS_PER_COLUMN_STEP;
+  const include = [params.get('lead'), params.get('editar')].filter((id): id is string => id !== null && z.uuid().safeParse(id).success);
+  return { perColumn, include };
+}
+
+/** What a CRM form asks for (the `intent` field of every CRM post). */
+export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa'] as const;
+export type CrmIntent = (typeof CRM_INTENTS)[number];
+export const crmIntentSchema = z.enum(CRM_INTENTS);
+
+/** The spec's failure toast of each form, for a failure the server could not explain (a crash, no network). */
+export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
+  'mover-lead': CRM_MESSAGES.leadMoveFailed,
+  'editar-lead': CRM_MESSAGES.leadUpdateFailed,
+  'novo-lead': CRM_MESSAGES.leadCreateFailed,
+  'salvar-etapas': CRM_MESSAGES.stagesSaveFailed,
+  'nova-etapa': CRM_MESSAGES.stageAddFailed,
+  'excluir-etapa': CRM_MESSAGES.stageDeleteFailed,
+};
+
+/** What a CRM post answers; a failure carries the field errors and the values to show again. */
+export type CrmActionResult =
+  | { ok: true; intent: CrmIntent; message: string; leadId?: string; stageId?: string }
+  | { ok: false; intent: CrmIntent | null; message: string | null; errors: Partial<Record<string, string>>; values: Record<string, string | string[]> };

@@ -1,0 +1,352 @@
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { CurrentUser } from '~/auth/session.server';
+import { db, selectRows } from '~/db/client.server';
+import { lawyerProfiles } from '~/db/schema/lawyers';
+import { leads, leadStatuses } from '~/db/schema/leads';
+import { lawyerPlans } from '~/db/schema/subscriptions';
+import { AppError } from '~/lib/app-error';
+import { planHasEnded, planIncludesCrm, planLevel } from '~/modules/catalog/catalog';
+import {
+  CARDS_PER_COLUMN_STEP,
+  CRM_MESSAGES,
+  stageHasLeadsMessage,
+  STAGE_LIMITS,
+  type AddStageInput,
+  type BoardView,
+  type DeleteStageInput,
+  type EditLeadInput,
+  type MoveLeadInput,
+  type NewLeadInput,
+  type SaveStagesInput,
+} from './crm.schemas';
+
+// The lawyer's CRM board (docs/product-rules.md, "CRM"). Every function takes the lawyer that
+// openCrm() let in, from the session, and scopes every statement to them: another lawyer's lead or
+// stage is "not found", whatever id the request carries.
+
+const crmAccess: unique symbol = Symbol('crm access');
+
+/** A lawyer the CRM let in; only openCrm() makes one, so no function below can run without the check. */
+export interface CrmLawyer {
+  readonly id: string;
+  readonly [crmAccess]: true;
+}
+
+/**
+ * The door of the CRM for the signed-in `user` (from the session, never from the request): an approved
+ * lawyer (a superadmin's own profile counts as approved) whose plan includes the CRM (every plan does:
+ * `planIncludesCrm`). Refuses with a Portuguese 403/404 otherwise.
+ */
+export async function openCrm(user: Pick<CurrentUser, 'id' | 'isSuperadmin'>, now = new Date()): Promise<CrmLawyer> {
+  const [row] = await db
+    .select({ status: lawyerProfiles.status, planType: lawyerPlans.planType, endDate: lawyerPlans.endDate })
+    .from(lawyerProfiles)
+    .leftJoin(lawyerPlans, and(eq(lawyerPlans.lawyerId, lawyerProfiles.id), eq(lawyerPlans.status, 'active')))
+    .where(eq(lawyerProfiles.id, user.id))
+    .limit(1);
+  if (!row) throw new AppError('Perfil de advogado não encontrado', { status: 404, code: 'lawyer_not_found' });
+  if (row.status !== 'approved' && !user.isSuperadmin) throw new AppError('Acesso não autorizado', { status: 403, code: 'lawyer_not_approved' });
+  // An ended plan counts as no plan (level 0), as in search.
+  const level = planHasEnded(row.endDate, now) ? 0 : planLevel(row.planType);
+  if (!planIncludesCrm(level)) throw new AppError(CRM_MESSAGES.unavailable, { status: 403, code: 'crm_not_in_plan' });
+  return { id: user.id, [crmAccess]: true };
+}
+
+export interface CrmStage {
+  id: string;
+  name: string;
+  color: string;
+  orderIndex: number;
+}
+
+export interface CrmLead {
+  id: string;
+  nome: string;
+  email: string;
+  telefone: string;
+  cidade: string;
+  areaInteresse: string;
+  mensagem: string | null;
+  /** The lead's stage; null (or a stage that is gone) shows in the first column. */
+  stageId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CrmBoard {
+  /** The lawyer's stages, in board order. */
+  stages: CrmStage[];
+  /**
+   * The leads the columns show: in each, the `perColumn` most recently changed (most recent first),
+   * plus any lead asked for by id. A lead without a stage, or whose stage is gone, is in the first column.
+   */
+  leads: CrmLead[];
+  /** Leads in each column, by stage id (the first column counts the leads without a stage). */
+  counts: Record<string, number>;
+  /** Every lead assigned to the lawyer. */
+  total: number;
+  perColumn: number;
+}
+
+interface BoardRow {
+  id: string;
+  nome: string;
+  email: string;
+  telefone: string;
+  cidade: string;
+  area_interesse: string;
+  mensagem: string | null;
+  status_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  /** The lead's stage when it is one of the lawyer's, else null (shown in the first column). */
+  column_stage: string | null;
+  rank: number | string;
+  in_column: number | string;
+}
+
+/**
+ * The lawyer's stages and the leads the board shows (spec part 2, section 7.1, with the columns cut at
+ * `perColumn` cards): one query ranks each column's leads and counts them.
+ */
+export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = {}): Promise<CrmBoard> {
+  const perColumn = view.perColumn ?? CARDS_PER_COLUMN_STEP;
+  const include = (view.include ?? []).filter((id) => uuid.safeParse(id).success);
+  const [stages, rows] = await Promise.all([
+    db
+      .select({ id: leadStatuses.id, name: leadStatuses.name, color: leadStatuses.color, orderIndex: leadStatuses.orderIndex })
+      .from(leadStatuses)
+      .where(eq(leadStatuses.lawyerId, lawyer.id))
+      .orderBy(asc(leadStatuses.orderIndex), asc(leadStatuses.createdAt), asc(leadStatuses.id)),
+    selectRows<BoardRow>(sql`
+      with placed as (
+        select l.*, case when l.status_id in (select s.id from ${leadStatuses} s where s.lawyer_id = ${lawyer.id}) then l.status_id end as column_stage
+        from ${leads} l
+        where l.assigned_to = ${lawyer.id}
+      ), ranked as (
+        select placed.*,
+          row_number() over (partition by column_stage order by updated_at desc, id desc) as rank,
+          count(*) over (partition by column_stage) as in_column
+        from placed
+      )
+      select id, nome, email, telefone, cidade, area_interesse, mensagem, status_id, created_at, updated_at, column_stage, rank, in_column
+      from ranked
+      where rank <= ${perColumn}${include.length > 0 ? sql` or id in (${sql.join(
+        include.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})` : sql``}
+      order by updated_at desc, id desc`),
+  ]);
+
+  const counts: Record<string, number> = Object.fromEntries(stages.map((s) => [s.id, 0]));
+  const first = stages[0]?.id;
+  let total = 0;
+  const counted = new Set<string | null>();
+  for (const row of rows) {
+    if (counted.has(row.column_stage)) continue;
+    counted.add(row.column_stage);
+    const inColumn = Number(row.in_column);
+    total += inColumn;
+    const column = row.column_stage ?? first;
+    if (column !== undefined) counts[column] = (counts[column] ?? 0) + inColumn;
+  }
+  // The first column shows its own leads and those without a stage, together: the most recent of both.
+  let firstShown = 0;
+  const shown = rows.filter((row) => {
+    if (include.includes(row.id)) return true;
+    if ((row.column_stage ?? first) !== first) return true;
+    return ++firstShown <= perColumn;
+  });
+  return {
+    stages,
+    leads: shown.map((row) => ({
+      id: row.id,
+      nome: row.nome,
+      email: row.email,
+      telefone: row.telefone,
+      cidade: row.cidade,
+      areaInteresse: row.area_interesse,
+      mensagem: row.mensagem,
+      stageId: row.status_id,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    })),
+    counts,
+    total,
+    perColumn,
+  };
+}
+
+/** What the CRM section shows: the board, the plan placeholder, or the load error with a retry. */
+export type CrmSectionData =
+  | { state: 'ready'; board: CrmBoard; /** The server's clock, so that 'há 2 horas' reads the same after hydration. */ now: Date }
+  | { state: 'unavailable' }
+  | { state: 'error'; message: string };
+
+/** The CRM section of the signed-in `user`'s area (the route only asks for it on section=crm). */
+export async function getCrmSection(user: Pick<CurrentUser, 'id' | 'isSuperadmin'>, view: Partial<BoardView> = {}, now = new Date()): Promise<CrmSectionData> {
+  let lawyer: CrmLawyer;
+  try {
+    lawyer = await openCrm(user, now);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'crm_not_in_plan') return { state: 'unavailable' };
+    throw error;
+  }
+  try {
+    return { state: 'ready', board: await getCrmBoard(lawyer, view), now };
+  } catch (error) {
+    // The rest of the area still shows; the section offers 'Atualizar'.
+    console.error('Could not load the CRM board', error);
+    return { state: 'error', message: CRM_MESSAGES.loadFailed };
+  }
+}
+
+const uuid = z.uuid();
+/** An id that is not even a uuid is nobody's lead or stage: "not found" before it reaches a uuid column. */
+function requireUuid(id: string, message: string, code: string): string {
+  if (!uuid.safeParse(id).success) throw new AppError(message, { status: 404, code });
+  return id;
+}
+const leadNotFound = () => new AppError(CRM_MESSAGES.leadNotFound, { status: 404, code: 'lead_not_found' });
+const stageNotFound = () => new AppError(CRM_MESSAGES.stageNotFound, { status: 404, code: 'stage_not_found' });
+
+/** The PostgreSQL foreign-key violation (23503) anywhere in `error`'s causes. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23503') return true;
+  }
+  return false;
+}
+
+/** The stage of this lawyer, as an SQL condition. */
+function ownStage(lawyerId: string, stageId: string) {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(leadStatuses)
+      .where(and(eq(leadStatuses.id, stageId), eq(leadStatuses.lawyerId, lawyerId))),
+  );
+}
+
+/** Moves one of the lawyer's leads to one of their stages (the board's drop, or the card's 'Mover'). */
+export async function moveLeadToStage(lawyer: CrmLawyer, input: MoveLeadInput): Promise<void> {
+  const leadId = requireUuid(input.leadId, CRM_MESSAGES.leadNotFound, 'lead_not_found');
+  const stageId = requireUuid(input.stageId, CRM_MESSAGES.stageNotFound, 'stage_not_found');
+  let moved: Array<{ id: string }>;
+  try {
+    moved = await db
+      .update(leads)
+      .set({ statusId: stageId, updatedAt: new Date() })
+      .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id), ownStage(lawyer.id, stageId)))
+      .returning({ id: leads.id });
+  } catch (error) {
+    // The stage was deleted between the check and the write (its delete holds the row until it commits).
+    if (isForeignKeyViolation(error)) throw stageNotFound();
+    throw error;
+  }
+  if (moved.length > 0) return;
+  const [stage] = await db
+    .select({ id: leadStatuses.id })
+    .from(leadStatuses)
+    .where(and(eq(leadStatuses.id, stageId), eq(leadStatuses.lawyerId, lawyer.id)));
+  throw stage ? leadNotFound() : stageNotFound();
+}
+
+/** Saves the edit dialog: name, e-mail, phone and description. City and area never change. */
+export async function updateLead(lawyer: CrmLawyer, input: EditLeadInput): Promise<void> {
+  const leadId = requireUuid(input.leadId, CRM_MESSAGES.leadNotFound, 'lead_not_found');
+  const updated = await db
+    .update(leads)
+    .set({ nome: input.nome, email: input.email, telefone: input.telefone, mensagem: input.mensagem, updatedAt: new Date() })
+    .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id)))
+    .returning({ id: leads.id });
+  if (updated.length === 0) throw leadNotFound();
+}
+
+/**
+ * A lead the lawyer types in ('Novo Lead'): assigned to them, in their first stage (none when they
+ * have no stage: it then shows in the first stage they create), status 'novo'. One statement.
+ */
+export async function createLead(lawyer: CrmLawyer, input: NewLeadInput): Promise<{ id: string; stageId: string | null }> {
+  const firstStage = sql`(select ${leadStatuses.id} from ${leadStatuses} where ${leadStatuses.lawyerId} = ${lawyer.id}
+    order by ${leadStatuses.orderIndex}, ${leadStatuses.createdAt}, ${leadStatuses.id} limit 1)`;
+  const [created] = await db
+    .insert(leads)
+    .values({
+      nome: input.nome,
+      email: input.email,
+      telefone: input.telefone,
+      cidade: input.cidade,
+      areaInteresse: input.area_interesse,
+      mensagem: input.mensagem,
+      status: 'novo',
+      statusId: firstStage,
+      assignedTo: lawyer.id,
+    })
+    .returning({ id: leads.id, stageId: leads.statusId });
+  return created!;
+}
+
+/**
+ * The stage manager's 'Salvar': renames and recolours the lawyer's stages, all or none (a stage of
+ * another lawyer, or one deleted meanwhile, makes it "not found" and nothing changes).
+ */
+export async function saveStages(lawyer: CrmLawyer, stages: SaveStagesInput): Promise<void> {
+  for (const stage of stages) requireUuid(stage.id, CRM_MESSAGES.stageNotFound, 'stage_not_found');
+  await db.transaction(async (tx) => {
+    // At most STAGE_LIMITS.perLawyer rows; throwing rolls the transaction back.
+    for (const stage of stages) {
+      const updated = await tx
+        .update(leadStatuses)
+        .set({ name: stage.name, color: stage.color })
+        .where(and(eq(leadStatuses.id, stage.id), eq(leadStatuses.lawyerId, lawyer.id)))
+        .returning({ id: leadStatuses.id });
+      if (updated.length === 0) throw stageNotFound();
+    }
+  });
+}
+
+/**
+ * 'Adicionar' in the stage manager: a new stage after the last one (order max + 1, 0 when none), at
+ * most STAGE_LIMITS.perLawyer of them. The lawyer's profile row is locked so two adds count in turn.
+ */
+export async function addStage(lawyer: CrmLawyer, input: AddStageInput): Promise<{ id: string; orderIndex: number }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: lawyerProfiles.id }).from(lawyerProfiles).where(eq(lawyerProfiles.id, lawyer.id)).for('update');
+    const [current] = await tx
+      .select({ count: sql<number>`count(*)::int`, maxOrder: sql<number | null>`max(${leadStatuses.orderIndex})` })
+      .from(leadStatuses)
+      .where(eq(leadStatuses.lawyerId, lawyer.id));
+    if (Number(current?.count ?? 0) >= STAGE_LIMITS.perLawyer) {
+      throw new AppError(`Você pode ter no máximo ${STAGE_LIMITS.perLawyer} etapas.`, { status: 409, code: 'stage_limit' });
+    }
+    const orderIndex = current?.maxOrder === null || current?.maxOrder === undefined ? 0 : Number(current.maxOrder) + 1;
+    const [created] = await tx
+      .insert(leadStatuses)
+      .values({ lawyerId: lawyer.id, name: input.name, color: input.color, orderIndex })
+      .returning({ id: leadStatuses.id, orderIndex: leadStatuses.orderIndex });
+    return created!;
+  });
+}
+
+/**
+ * Deletes one of the lawyer's stages, refused while leads are in it ('Esta etapa tem N leads
+ * associados…', counted before deleting). The stage row is locked first, so a lead moved into it
+ * meanwhile waits and then finds it gone instead of losing its stage.
+ */
+export async function deleteStage(lawyer: CrmLawyer, input: DeleteStageInput): Promise<void> {
+  const stageId = requireUuid(input.stageId, CRM_MESSAGES.stageNotFound, 'stage_not_found');
+  await db.transaction(async (tx) => {
+    const [stage] = await tx
+      .select({ id: leadStatuses.id })
+      .from(leadStatuses)
+      .where(and(eq(leadStatuses.id, stageId), eq(leadStatuses.lawyerId, lawyer.id)))
+      .for('update');
+    if (!stage) throw stageNotFound();
+    const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(leads).where(eq(leads.statusId, stageId));
+    const count = Number(row?.count ?? 0);
+    if (count > 0) throw new AppError(stageHasLeadsMessage(count), { status: 409, code: 'stage_has_leads' });
+    await tx.delete(leadStatuses).where(and(eq(leadStatuses.id, stageId), eq(leadStatuses.lawyerId, lawyer.id)));
+  });
+}

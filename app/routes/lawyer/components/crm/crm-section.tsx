@@ -1,0 +1,221 @@
+import { Layers, LoaderCircle, Lock, Plus, RefreshCw } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Form, Link, useLocation, useNavigation, useRevalidator } from 'react-router';
+import type { CrmActionResult } from '~/modules/leads/crm.schemas';
+import type { CrmSectionData } from '~/modules/leads/crm.server';
+import { groupLeadsByStage } from '~/modules/leads/lead-format';
+import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';
+import { CrmBoard } from './crm-board';
+import { dragHandleId } from './lead-card';
+import { EditLeadDialog, LeadDetailDialog, NewLeadDialog, type FormEcho } from './lead-dialogs';
+import { StageManager } from './stage-manager';
+import { useCrmPost } from './crm-post';
+import { CrmToastProvider } from './crm-toast';
+
+type OpenDialog = { kind: 'detail' | 'edit'; leadId: string } | { kind: 'new' } | null;
+
+interface PendingMove {
+  key: number;
+  leadId: string;
+  stageId: string;
+}
+
+/** The dialog the page opens with: the one a refused post came from, or the one the URL names (no JavaScript). */
+function initialDialog(params: URLSearchParams, echo: FormEcho | null): OpenDialog {
+  const leadId = typeof echo?.values.leadId === 'string' ? echo.values.leadId : null;
+  if (echo?.intent === 'novo-lead') return { kind: 'new' };
+  if (echo?.intent === 'editar-lead' && leadId) return { kind: 'edit', leadId };
+  if (echo?.intent === 'mover-lead' && leadId) return { kind: 'detail', leadId };
+  if (params.get('dialogo') === 'novo-lead') return { kind: 'new' };
+  const editing = params.get('editar');
+  if (editing) return { kind: 'edit', leadId: editing };
+  const shown = params.get('lead');
+  if (shown) return { kind: 'detail', leadId: shown };
+  return null;
+}
+
+/**
+ * The CRM section (spec part 2, section 2.3): 'CRM de Leads' with the lead count, 'Atualizar',
+ * 'Novo Lead', the stage manager and the board, or 'Configure suas etapas de lead' without stages.
+ */
+interface CrmSectionProps {
+  data: CrmSectionData;
+  /** What a plain form post (no JavaScript) answered, when the page came back with it. */
+  actionData: CrmActionResult | undefined;
+}
+
+export function CrmSection({ data, actionData }: CrmSectionProps) {
+  if (data.state === 'unavailable') return <CrmUnavailable />;
+  return (
+    <CrmToastProvider>
+      <CrmWorkspace data={data} actionData={actionData} />
+    </CrmToastProvider>
+  );
+}
+
+function CrmWorkspace({ data, actionData }: { data: Exclude<CrmSectionData, { state: 'unavailable' }>; actionData: CrmActionResult | undefined }) {
+  const searchParams = new URLSearchParams(useLocation().search);
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const board = data.state === 'ready' ? data.board : null;
+  const serverNow = data.state === 'ready' ? new Date(data.now).getTime() : 0;
+
+  // A post refused without JavaScript comes back as the page: its form opens again with it, once.
+  const [echo, setEcho] = useState<FormEcho | null>(actionData && !actionData.ok ? actionData : null);
+  const [dialog, setDialog] = useState<OpenDialog>(() => initialDialog(searchParams, echo));
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    setEcho(null);
+  }, []);
+
+  // Moves waiting for the server: the board changes once it has answered (and has been reloaded).
+  const post = useCrmPost();
+  const [moves, setMoves] = useState<PendingMove[]>([]);
+  const nextMove = useRef(1);
+  const startMove = (leadId: string, stageId: string) => {
+    if (moves.some((m) => m.leadId === leadId)) return;
+    const move = { key: nextMove.current++, leadId, stageId };
+    setMoves((current) => [...current, move]);
+    const body = new FormData();
+    body.set('intent', 'mover-lead');
+    body.set('leadId', leadId);
+    body.set('stageId', stageId);
+    void post(body).then((result) => {
+      setMoves((current) => current.filter((m) => m.key !== move.key));
+      // A keyboard user keeps their place: focus goes to the moved card's handle in its new column.
+      if (result.ok && (document.activeElement === null || document.activeElement === document.body)) {
+        requestAnimationFrame(() => document.getElementById(dragHandleId(leadId))?.focus());
+      }
+    });
+  };
+  const moving = useMemo(() => new Map(moves.map((m) => [m.leadId, m.stageId])), [moves]);
+  const openLead = useCallback((leadId: string) => setDialog({ kind: 'detail', leadId }), []);
+
+  const stages = useMemo(() => board?.stages ?? [], [board]);
+  const leads = useMemo(() => board?.leads ?? [], [board]);
+  const columns = useMemo(() => groupLeadsByStage(stages.map((s) => s.id), leads), [stages, leads]);
+  const counts = useMemo(() => new Map(Object.entries(board?.counts ?? {})), [board]);
+  const stageOfLead = useMemo(() => {
+    const byLead = new Map<string, string>();
+    for (const [stageId, list] of columns) for (const lead of list) byLead.set(lead.id, stageId);
+    return byLead;
+  }, [columns]);
+  const dialogLead = dialog && dialog.kind !== 'new' ? (leads.find((l) => l.id === dialog.leadId) ?? null) : null;
+
+  const loading = revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === '/area-advogado');
+  const stageEcho = echo && (echo.intent === 'salvar-etapas' || echo.intent === 'nova-etapa' || echo.intent === 'excluir-etapa') ? echo : null;
+  const count = board?.total ?? 0;
+
+  return (
+    <section aria-labelledby="secao-crm" className="mt-8 space-y-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h2 id="secao-crm" className="flex items-center gap-3 text-2xl font-bold text-slate-900">
+            CRM de Leads
+            {loading ? (
+              <span role="status" className="inline-flex items-center gap-1.5 text-sm font-normal text-slate-600">
+                <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-brand-700" />
+                <span className="sr-only">Carregando leads…</span>
+              </span>
+            ) : null}
+          </h2>
+          {board ? (
+            <p className="mt-1 text-slate-700">
+              {count === 1 ? 'Gerencie seu 1 lead de forma organizada' : `Gerencie seus ${count.toLocaleString('pt-BR')} leads de forma organizada`}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {/* A plain GET: reloads the board with or without JavaScript. */}
+          <Form method="get" action="/area-advogado" preventScrollReset>
+            <input type="hidden" name="section" value="crm" />
+            <button type="submit" disabled={loading} className={`${secondaryButton} disabled:opacity-80`}>
+              <RefreshCw aria-hidden="true" className={`size-4 ${loading ? 'animate-spin' : ''}`} />
+              Atualizar
+            </button>
+          </Form>
+          {board ? (
+            <a
+              href="/area-advogado?section=crm&dialogo=novo-lead"
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                event.preventDefault();
+                setDialog({ kind: 'new' });
+              }}
+              className={primaryButton}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              Novo Lead
+            </a>
+          ) : null}
+        </div>
+      </div>
+
+      {echo?.message && !dialog && !stageEcho ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {echo.message}
+        </p>
+      ) : null}
+
+      {data.state === 'error' ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
+          <p className="font-semibold">{data.message}</p>
+          <p className="mt-1 text-sm">Tente novamente com o botão Atualizar.</p>
+        </div>
+      ) : null}
+
+      {board ? (
+        <>
+          <StageManager stages={stages} counts={counts} initiallyEditing={stages.length === 0 || searchParams.get('etapas') === 'editar' || stageEcho !== null} echo={stageEcho} />
+
+          {stages.length === 0 ? (
+            <div className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+              <Layers aria-hidden="true" className="mx-auto size-10 text-brand-700" />
+              <h3 className="mt-3 text-lg font-bold text-slate-900">Configure suas etapas de lead</h3>
+              <p className="mx-auto mt-2 max-w-md text-slate-700">
+                Para organizar seus leads no quadro, crie pelo menos uma etapa em Gerenciar Etapas do CRM.
+                {count > 0 ? ` Seus ${count === 1 ? 'lead aparece' : `${count} leads aparecem`} na primeira etapa que você criar.` : ''}
+              </p>
+            </div>
+          ) : (
+            <CrmBoard stages={stages} leads={leads} counts={board.counts} perColumn={board.perColumn} moving={moving} serverNow={serverNow} onMove={startMove} onOpen={openLead} />
+          )}
+
+          <LeadDetailDialog
+            lead={dialog?.kind === 'detail' ? dialogLead : null}
+            stageId={dialogLead ? (stageOfLead.get(dialogLead.id) ?? null) : null}
+            stages={stages}
+            open={dialog?.kind === 'detail'}
+            onClose={closeDialog}
+            onEdit={(leadId) => setDialog({ kind: 'edit', leadId })}
+            onMove={(leadId, stageId) => {
+              closeDialog();
+              if (stageId !== stageOfLead.get(leadId)) startMove(leadId, stageId);
+            }}
+            echo={echo?.intent === 'mover-lead' ? echo : null}
+          />
+          <EditLeadDialog lead={dialog?.kind === 'edit' ? dialogLead : null} open={dialog?.kind === 'edit'} onClose={closeDialog} echo={echo?.intent === 'editar-lead' ? echo : null} />
+          <NewLeadDialog open={dialog?.kind === 'new'} onClose={closeDialog} echo={echo?.intent === 'novo-lead' ? echo : null} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** The spec's placeholder for a plan without the CRM (no plan has it today: every plan includes the CRM). */
+function CrmUnavailable() {
+  return (
+    <section aria-labelledby="secao-crm" className="mt-8">
+      <div className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <Lock aria-hidden="true" className="mx-auto size-10 text-slate-500" />
+        <h2 id="secao-crm" className="mt-3 text-xl font-bold text-slate-900">
+          Recurso não disponível
+        </h2>
+        <p className="mx-auto mt-2 max-w-md text-slate-700">O sistema de CRM para leads não está disponível no seu plano atual. Atualize seu plano para acessar esta funcionalidade.</p>
+        <Link to="/area-advogado?section=financeiro" className={`${primaryButton} mt-5`}>
+          Ver Planos Disponíveis
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { useDraggable } from '@dnd-kit/react';
+import { memo, useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import type { CrmLead } from '~/modules/leads/crm.server';
+import { leadMailtoUrl, leadPreview, leadWhatsAppUrl, relativeTimePtBr } from '~/modules/leads/lead-format';
+import { CardIcon } from './card-icons';
+import { useMinuteClock } from './crm-clock';
+import type { LeadDragData } from './crm-dnd';
+
+export const DRAG_INSTRUCTIONS_ID = 'crm-instrucoes-arrastar';
+
+/** The id of a card's drag handle, where focus goes back after a keyboard move. */
+export function dragHandleId(leadId: string): string {
+  return `crm-mover-${leadId}`;
+}
+
+/** The link that opens a lead's details (a real URL, so it also works without JavaScript). */
+export function leadDetailHref(leadId: string): string {
+  return `/area-advogado?section=crm&lead=${leadId}`;
+}
+
+interface LeadCardProps {
+  lead: CrmLead;
+  stageId: string;
+  stageName: string;
+  /** The stage the card is being moved to while the server has not answered yet, else null. */
+  movingTo: string | null;
+  serverNow: number;
+  onOpen: (leadId: string) => void;
+}
+
+/**
+ * A lead on the board (spec part 2, section 2.4): name, area and city, how long ago it came in, the
+ * start of the case, WhatsApp and Email. A click anywhere on it opens the details; it is dragged by
+ * mouse or touch anywhere on it, or picked up from the keyboard on its handle.
+ *
+ * The card joins the drag and drop only while a pointer is over it, its handle has focus or it is being
+ * dragged: the library does work for every registered card each time one registers, which a board of
+ * thousands of cards could not afford at load. The pointer is over a card before it presses (a finger
+ * too: the browser reports it entering first), and the handle has focus before a key is pressed.
+ */
+export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, stageName, movingTo, serverNow, onOpen }: LeadCardProps) {
+  const itemRef = useRef<HTMLLIElement>(null);
+  const handleRef = useRef<HTMLButtonElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [dragged, setDragged] = useState(false);
+  const armed = movingTo === null && (hovered || focused || dragged);
+  const preview = leadPreview(lead.mensagem);
+  const nameId = `lead-${lead.id}-nome`;
+
+  const openFromCard = (event: MouseEvent<HTMLElement>) => {
+    // A click on a link or button is theirs; a click that ended a drag was cancelled by the drag.
+    if (event.defaultPrevented || (event.target as Element).closest('a, button')) return;
+    onOpen(lead.id);
+  };
+
+  return (
+    <li
+      ref={itemRef}
+      className="list-none"
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
+    >
+      {armed ? <DragBinding id={lead.id} data={{ nome: lead.nome, stageId, stageName }} element={itemRef} handle={handleRef} onDragged={setDragged} /> : null}
+      <article aria-labelledby={nameId} onClick={openFromCard} className={`crm-card ${movingTo ? 'opacity-70' : ''}`}>
+        <div className="flex items-start gap-1.5">
+          <button
+            ref={handleRef}
+            id={dragHandleId(lead.id)}
+            type="button"
+            aria-label={`Mover lead ${lead.nome}`}
+            aria-describedby={DRAG_INSTRUCTIONS_ID}
+            aria-roledescription="item arrastável"
+            className="crm-card-handle"
+          >
+            <CardIcon name="grip" className="size-4" />
+          </button>
+          <h4 id={nameId} className="min-w-0 flex-1 pt-0.5 text-sm leading-snug font-semibold break-words text-slate-900">
+            <a
+              href={leadDetailHref(lead.id)}
+              onClick={(event) => {
+                event.preventDefault();
+                onOpen(lead.id);
+              }}
+              className="hover:text-brand-800 hover:underline"
+            >
+              {lead.nome}
+            </a>
+          </h4>
+        </div>
+        <ul className="crm-card-facts">
+          <li>
+            <CardIcon name="area" className="" />
+            <span className="sr-only">Área: </span>
+            {practiceAreaLabel(lead.areaInteresse)}
+          </li>
+          <li>
+            <CardIcon name="city" className="" />
+            <span className="sr-only">Cidade: </span>
+            {cityLabel(lead.cidade)}
+          </li>
+          <li>
+            <CardIcon name="time" className="" />
+            <span className="sr-only">Recebido </span>
+            <RelativeTime date={lead.createdAt} serverNow={serverNow} />
+          </li>
+        </ul>
+        {preview ? <p className="mt-2 text-sm break-words text-slate-700">{preview}</p> : null}
+        <div className="mt-3 flex gap-2">
+          <a
+            href={leadWhatsAppUrl(lead.telefone)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`WhatsApp de ${lead.nome} (abre em nova aba)`}
+            className="crm-card-contact border-green-700 text-green-800 hover:bg-green-50"
+          >
+            <CardIcon name="whatsapp" className="size-3.5" />
+            WhatsApp
+          </a>
+          <a href={leadMailtoUrl(lead.email)} aria-label={`Email para ${lead.nome}`} className="crm-card-contact border-slate-400 text-slate-800 hover:bg-slate-50">
+            <CardIcon name="mail" className="size-3.5" />
+            Email
+          </a>
+        </div>
+        {movingTo ? (
+          <p className="mt-2 text-xs font-medium text-brand-800" role="status">
+            Movendo para {movingTo}…
+          </p>
+        ) : null}
+      </article>
+    </li>
+  );
+});
+
+interface DragBindingProps {
+  id: string;
+  data: LeadDragData;
+  element: RefObject<HTMLLIElement | null>;
+  handle: RefObject<HTMLButtonElement | null>;
+  onDragged: (dragged: boolean) => void;
+}
+
+/** The card as a draggable of the board, while it is armed; it stays so until its drop has finished. */
+function DragBinding({ id, data, element, handle, onDragged }: DragBindingProps) {
+  const { isDragSource } = useDraggable({ id, data, element, handle });
+  useEffect(() => {
+    onDragged(isDragSource);
+  }, [isDragSource, onDragged]);
+  return null;
+}
+
+function RelativeTime({ date, serverNow }: { date: Date; serverNow: number }) {
+  const now = useMinuteClock(serverNow);
+  return <time dateTime={new Date(date).toISOString()}>{relativeTimePtBr(new Date(date), new Date(now))}</time>;
+}

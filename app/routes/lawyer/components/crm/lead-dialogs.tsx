@@ -1,0 +1,281 @@
+import { Mail, MessageCircle, Pencil } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';
+import { CITIES_BY_LABEL, cityLabel, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { formatBrazilianPhone } from '~/modules/lawyers/contact';
+import { LEAD_LIMITS, type CrmActionResult } from '~/modules/leads/crm.schemas';
+import type { CrmLead, CrmStage } from '~/modules/leads/crm.server';
+import { formatReceivedAt, leadMailtoUrl, leadWhatsAppUrl } from '~/modules/leads/lead-format';
+import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
+import { CrmDialog, DialogDismissButton } from './crm-dialog';
+import { CrmInput, CrmSelect, CrmTextarea, FormAlert } from './crm-fields';
+import { CRM_ACTION, useCrmForm } from './crm-post';
+
+/** A post refused while the page had no JavaScript: the form it came from shows it again. */
+export type FormEcho = Extract<CrmActionResult, { ok: false }>;
+
+const text = (echo: FormEcho | null, name: string): string | undefined => {
+  const value = echo?.values[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[9rem_1fr] sm:gap-3">
+      <dt className="text-sm font-medium text-slate-600">{term}</dt>
+      <dd className="text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+interface LeadDetailDialogProps {
+  lead: CrmLead | null;
+  stageId: string | null;
+  stages: CrmStage[];
+  open: boolean;
+  onClose: () => void;
+  onEdit: (leadId: string) => void;
+  onMove: (leadId: string, stageId: string) => void;
+  /** A move refused by the server, shown when the page came back without JavaScript. */
+  echo: FormEcho | null;
+}
+
+/**
+ * The lead's details (spec part 2, section 2.5): contact, case, description, then 'Contatar no
+ * WhatsApp', 'Enviar Email', 'Editar Lead', and a stage select with 'Mover' (how a lead moves without
+ * dragging, or without JavaScript).
+ */
+export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit, onMove, echo }: LeadDetailDialogProps) {
+  const idPrefix = useId();
+  return (
+    <CrmDialog open={open && lead !== null} onClose={onClose} title={lead?.nome ?? 'Lead'} description="Detalhes do lead" size="lg">
+      {lead ? (
+        <div className="space-y-6">
+          <FormAlert message={echo?.message} />
+          <Section title="Contato">
+            <dl className="space-y-2">
+              <Detail term="Email">
+                <a href={leadMailtoUrl(lead.email)} className="text-brand-700 hover:underline">
+                  {lead.email}
+                </a>
+              </Detail>
+              <Detail term="Telefone">{formatBrazilianPhone(lead.telefone)}</Detail>
+              <Detail term="Localização">{cityLabel(lead.cidade)}</Detail>
+            </dl>
+          </Section>
+          <Section title="Detalhes do caso">
+            <dl className="space-y-2">
+              <Detail term="Área de interesse">{practiceAreaLabel(lead.areaInteresse)}</Detail>
+              <Detail term="Recebido em">{formatReceivedAt(new Date(lead.createdAt))}</Detail>
+            </dl>
+          </Section>
+          {lead.mensagem ? (
+            <Section title="Descrição do caso">
+              <p className="text-sm whitespace-pre-line text-slate-800">{lead.mensagem}</p>
+            </Section>
+          ) : null}
+
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <a href={leadWhatsAppUrl(lead.telefone)} target="_blank" rel="noopener noreferrer" className={`${primaryButton} bg-green-700 hover:bg-green-800`}>
+              <MessageCircle aria-hidden="true" className="size-4" />
+              Contatar no WhatsApp
+            </a>
+            <a href={leadMailtoUrl(lead.email)} className={secondaryButton}>
+              <Mail aria-hidden="true" className="size-4" />
+              Enviar Email
+            </a>
+            <a
+              href={`/area-advogado?section=crm&editar=${lead.id}`}
+              onClick={(event) => {
+                event.preventDefault();
+                onEdit(lead.id);
+              }}
+              className={secondaryButton}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              Editar Lead
+            </a>
+          </div>
+
+          {stages.length > 0 ? (
+            <form
+              method="post"
+              action={CRM_ACTION}
+              className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-end"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const chosen = new FormData(event.currentTarget).get('stageId');
+                if (typeof chosen === 'string') onMove(lead.id, chosen);
+              }}
+            >
+              <input type="hidden" name="intent" value="mover-lead" />
+              <input type="hidden" name="leadId" value={lead.id} />
+              <CrmSelect idPrefix={idPrefix} name="stageId" label="Etapa do lead" defaultValue={stageId ?? undefined} className="flex-1">
+                {stages.map((stage) => (
+                  <option key={stage.id} value={stage.id}>
+                    {stage.name}
+                  </option>
+                ))}
+              </CrmSelect>
+              <button type="submit" className={primaryButton}>
+                Mover
+              </button>
+            </form>
+          ) : null}
+        </div>
+      ) : null}
+    </CrmDialog>
+  );
+}
+
+interface LeadFormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** What the page came back with after a post refused without JavaScript, if it was this form's. */
+  echo: FormEcho | null;
+}
+
+/**
+ * 'Novo Lead' (spec part 2, sections 2.7 and 5): the lead is the lawyer's, in their first stage. The
+ * server checks every field; the dialog closes once it has saved.
+ */
+export function NewLeadDialog({ open, onClose, echo }: LeadFormDialogProps) {
+  // A fresh, empty form each time the dialog opens after a lead was saved.
+  const [generation, setGeneration] = useState(0);
+  const { formProps, failure: failed, busy, clear } = useCrmForm((result) => {
+    if (!result.ok) return;
+    setGeneration((g) => g + 1);
+    onClose();
+  });
+  const errors = failed?.errors ?? echo?.errors ?? {};
+  const formId = `novo-lead-${generation}`;
+  const close = () => {
+    clear();
+    onClose();
+  };
+  return (
+    <CrmDialog open={open} onClose={close} title="Novo Lead" description="Cadastre um lead que chegou por outro canal. Ele entra na primeira etapa do seu quadro." size="lg">
+      <form key={formId} id={formId} {...formProps} noValidate className="space-y-4">
+        <FormAlert message={failed?.message ?? echo?.message} />
+        <input type="hidden" name="intent" value="novo-lead" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <CrmInput idPrefix={formId} name="nome" label="Nome" required autoComplete="off" maxLength={LEAD_LIMITS.nome.max} defaultValue={text(echo, 'nome')} error={errors.nome} className="sm:col-span-2" />
+          <CrmInput idPrefix={formId} name="email" label="Email" type="email" required autoComplete="off" maxLength={EMAIL_MAX_LENGTH} defaultValue={text(echo, 'email')} error={errors.email} />
+          <CrmInput
+            idPrefix={formId}
+            name="telefone"
+            label="Telefone"
+            type="tel"
+            inputMode="numeric"
+            required
+            autoComplete="off"
+            placeholder="5511999999999"
+            maxLength={LEAD_LIMITS.telefone.max}
+            defaultValue={text(echo, 'telefone')}
+            error={errors.telefone}
+            hint="Somente números: 55, DDD e o número."
+          />
+          <CrmSelect idPrefix={formId} name="cidade" label="Cidade" required defaultValue={text(echo, 'cidade') ?? ''} error={errors.cidade}>
+            <option value="">Selecione uma cidade</option>
+            {CITIES_BY_LABEL.map((city) => (
+              <option key={city.id} value={city.id}>
+                {city.label}
+              </option>
+            ))}
+          </CrmSelect>
+          <CrmSelect idPrefix={formId} name="area_interesse" label="Área de interesse" required defaultValue={text(echo, 'area_interesse') ?? ''} error={errors.area_interesse}>
+            <option value="">Selecione uma área</option>
+            {PRACTICE_AREAS_BY_LABEL.map((area) => (
+              <option key={area.id} value={area.id}>
+                {area.label}
+              </option>
+            ))}
+          </CrmSelect>
+          <CrmTextarea idPrefix={formId} name="mensagem" label="Mensagem (opcional)" maxLength={LEAD_LIMITS.mensagem.max} defaultValue={text(echo, 'mensagem')} error={errors.mensagem} className="sm:col-span-2" />
+        </div>
+      </form>
+      <DialogFooter formId={formId} busy={busy} submitLabel="Cadastrar Lead" busyLabel="Cadastrando..." onCancel={close} />
+    </CrmDialog>
+  );
+}
+
+interface EditLeadDialogProps extends LeadFormDialogProps {
+  lead: CrmLead | null;
+}
+
+/**
+ * 'Editar Lead' (spec part 2, section 2.6): name, e-mail, phone and 'Descrição do Caso'; city and area
+ * are shown but cannot change, for the integrity of the client's request.
+ */
+export function EditLeadDialog({ lead, open, onClose, echo }: EditLeadDialogProps) {
+  const { formProps, failure: failed, busy, clear } = useCrmForm((result) => {
+    if (result.ok) onClose();
+  });
+  const errors = failed?.errors ?? echo?.errors ?? {};
+  const close = () => {
+    clear();
+    onClose();
+  };
+  const formId = `editar-lead-${lead?.id ?? 'nenhum'}`;
+  const value = (name: 'nome' | 'email' | 'telefone' | 'mensagem') => text(echo, name) ?? (lead?.[name] ?? '');
+  return (
+    <CrmDialog open={open && lead !== null} onClose={close} title="Editar Lead" description={lead ? `Lead recebido em ${formatReceivedAt(new Date(lead.createdAt))}` : undefined} size="lg">
+      {lead ? (
+        <>
+          {/* Keyed by the lead: opening another lead's edit starts from that lead's data. */}
+          <form key={formId} id={formId} {...formProps} noValidate className="space-y-4">
+            <FormAlert message={failed?.message ?? echo?.message} />
+            <input type="hidden" name="intent" value="editar-lead" />
+            <input type="hidden" name="leadId" value={lead.id} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <CrmInput idPrefix={formId} name="nome" label="Nome" required autoComplete="off" maxLength={LEAD_LIMITS.nome.max} defaultValue={value('nome')} error={errors.nome} className="sm:col-span-2" />
+              <CrmInput idPrefix={formId} name="email" label="Email" type="email" required autoComplete="off" maxLength={EMAIL_MAX_LENGTH} defaultValue={value('email')} error={errors.email} />
+              <CrmInput
+                idPrefix={formId}
+                name="telefone"
+                label="Telefone"
+                type="tel"
+                inputMode="numeric"
+                required
+                autoComplete="off"
+                maxLength={LEAD_LIMITS.telefone.max}
+                defaultValue={value('telefone')}
+                error={errors.telefone}
+              />
+              <CrmInput idPrefix={formId} name="cidade" label="Cidade" disabled value={cityLabel(lead.cidade)} readOnly aria-describedby={`${formId}-nao-editavel`} />
+              <CrmInput idPrefix={formId} name="area" label="Área de interesse" disabled value={practiceAreaLabel(lead.areaInteresse)} readOnly aria-describedby={`${formId}-nao-editavel`} />
+              <p id={`${formId}-nao-editavel`} className="-mt-2 text-xs text-slate-600 sm:col-span-2">
+                A cidade e a área de interesse não podem ser editadas, para manter a integridade dos dados da solicitação.
+              </p>
+              <CrmTextarea idPrefix={formId} name="mensagem" label="Descrição do Caso" maxLength={LEAD_LIMITS.mensagem.max} defaultValue={value('mensagem')} error={errors.mensagem} className="sm:col-span-2" />
+            </div>
+          </form>
+          <DialogFooter formId={formId} busy={busy} submitLabel="Salvar Alterações" busyLabel="Salvando..." onCancel={close} />
+        </>
+      ) : null}
+    </CrmDialog>
+  );
+}
+
+/** 'Cancelar' (closes, or back to the board without JavaScript) and the form's submit button. */
+function DialogFooter({ formId, busy, submitLabel, busyLabel, onCancel }: { formId: string; busy: boolean; submitLabel: string; busyLabel: string; onCancel: () => void }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+      <DialogDismissButton onDismiss={onCancel} className={`${secondaryButton} w-full sm:w-auto`}>
+        Cancelar
+      </DialogDismissButton>
+      <button type="submit" form={formId} disabled={busy} className={`${primaryButton} disabled:opacity-80`}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { Plus, Settings2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { STAGE_COLORS } from '~/modules/catalog/catalog';
+import { STAGE_LIMITS } from '~/modules/leads/crm.schemas';
+import type { CrmStage } from '~/modules/leads/crm.server';
+import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';
+import { DialogDismissButton } from './crm-dialog';
+import { CrmInput, CrmSelect, FormAlert } from './crm-fields';
+import type { FormEcho } from './lead-dialogs';
+import { useCrmForm } from './crm-post';
+
+interface StageManagerProps {
+  stages: CrmStage[];
+  /** Leads shown in each stage's column. */
+  counts: ReadonlyMap<string, number>;
+  /** Open in edit mode at first (the URL asked for it, or a stage post came back refused without JavaScript). */
+  initiallyEditing: boolean;
+  echo: FormEcho | null;
+}
+
+interface Draft {
+  id: string;
+  name: string;
+  color: string;
+}
+
+const colorName = (value: string) => STAGE_COLORS.find((c) => c.value === value)?.label ?? value;
+
+/**
+ * 'Gerenciar Etapas do CRM' (spec part 2, section 2.8): a collapsible panel. The view lists the stages;
+ * 'Editar Etapas' makes a working copy to rename and recolour, saved with 'Salvar' or dropped with
+ * 'Cancelar'. Deleting a stage and adding one take effect at once.
+ */
+export function StageManager({ stages, counts, initiallyEditing, echo }: StageManagerProps) {
+  const [editing, setEditing] = useState(initiallyEditing);
+  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const save = useCrmForm((result) => {
+    if (!result.ok) return;
+    setEditing(false);
+    setDrafts(null);
+  });
+  // Here rather than in each stage's row: a deleted stage's row is gone before its answer is read.
+  const remove = useCrmForm();
+  // Remounted after each stage added, so the form starts empty again.
+  const [addGeneration, setAddGeneration] = useState(0);
+  const add = useCrmForm((result) => {
+    if (result.ok) setAddGeneration((g) => g + 1);
+  });
+
+  // The working copy follows the stages the server has (one added or deleted meanwhile) and keeps the
+  // names and colours being edited.
+  const working: Draft[] = stages.map((stage) => drafts?.find((d) => d.id === stage.id) ?? { id: stage.id, name: stage.name, color: stage.color });
+  const update = (id: string, change: Partial<Draft>) => setDrafts(working.map((d) => (d.id === id ? { ...d, ...change } : d)));
+  const stopEditing = () => {
+    setEditing(false);
+    setDrafts(null);
+    save.clear();
+  };
+
+  const echoFor = (intent: string) => (echo?.intent === intent ? echo : null);
+  const saveErrors = save.failure?.errors ?? echoFor('salvar-etapas')?.errors ?? {};
+  const addErrors = add.failure?.errors ?? echoFor('nova-etapa')?.errors ?? {};
+  const addEcho = echoFor('nova-etapa');
+  const textOf = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+  return (
+    <details open={initiallyEditing} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-5 py-4 font-semibold text-slate-900 hover:bg-slate-50">
+        <Settings2 aria-hidden="true" className="size-5 text-brand-700" />
+        Gerenciar Etapas do CRM
+        <span aria-hidden="true" className="ml-auto text-sm font-normal text-slate-600 group-open:hidden">
+          Mostrar
+        </span>
+        <span aria-hidden="true" className="ml-auto hidden text-sm font-normal text-slate-600 group-open:inline">
+          Ocultar
+        </span>
+      </summary>
+      <div className="space-y-5 border-t border-slate-200 px-5 py-5">
+        {!editing ? (
+          <>
+            {stages.length === 0 ? (
+              <p className="text-sm text-slate-700">Você ainda não tem etapas. Adicione a primeira para organizar seus leads.</p>
+            ) : (
+              <ol className="flex flex-wrap gap-2">
+                {stages.map((stage) => (
+                  <li key={stage.id} className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-900">
+                    <span aria-hidden="true" className="size-3 rounded-full" style={{ backgroundColor: stage.color }} />
+                    {stage.name}
+                    <span className="text-slate-600">({counts.get(stage.id) ?? 0})</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <a
+              href="/area-advogado?section=crm&etapas=editar"
+              onClick={(event) => {
+                event.preventDefault();
+                setEditing(true);
+              }}
+              className={secondaryButton}
+            >
+              Editar Etapas
+            </a>
+          </>
+        ) : (
+          <>
+            {stages.length > 0 ? (
+              <form {...save.formProps} id="salvar-etapas" noValidate className="space-y-3" aria-label="Etapas do quadro">
+                <FormAlert message={save.failure?.message ?? echoFor('salvar-etapas')?.message} />
+                <input type="hidden" name="intent" value="salvar-etapas" />
+                {working.map((draft, index) => (
+                  <fieldset key={draft.id} className="grid items-end gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_12rem_auto]">
+                    <legend className="px-1 text-xs font-semibold text-slate-600">
+                      Etapa {index + 1} · {counts.get(draft.id) ?? 0} {(counts.get(draft.id) ?? 0) === 1 ? 'lead' : 'leads'}
+                    </legend>
+                    <input type="hidden" name="stageId" value={draft.id} />
+                    <CrmInput
+                      idPrefix={`etapa-${draft.id}`}
+                      name="stageName"
+                      label="Nome da etapa"
+                      required
+                      maxLength={STAGE_LIMITS.name.max}
+                      value={draft.name}
+                      onChange={(event) => update(draft.id, { name: event.target.value })}
+                      error={draft.name.trim() === '' ? saveErrors.stageName : undefined}
+                    />
+                    <ColorSelect idPrefix={`etapa-${draft.id}`} name="stageColor" value={draft.color} onChange={(color) => update(draft.id, { color })} />
+                    <button type="submit" form={`excluir-etapa-${draft.id}`} className="inline-flex items-center justify-center gap-1.5 rounded-md border border-red-700 px-3 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50">
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Excluir<span className="sr-only"> a etapa {draft.name || index + 1}</span>
+                    </button>
+                  </fieldset>
+                ))}
+              </form>
+            ) : null}
+            {/* Outside the form above (forms cannot nest); its 'Excluir' buttons submit these. */}
+            {stages.map((stage) => (
+              <form key={stage.id} {...remove.formProps} id={`excluir-etapa-${stage.id}`} hidden>
+                <input type="hidden" name="intent" value="excluir-etapa" />
+                <input type="hidden" name="stageId" value={stage.id} />
+              </form>
+            ))}
+
+            <form key={addGeneration} {...add.formProps} noValidate className="rounded-lg border border-dashed border-slate-300 p-3" aria-labelledby="nova-etapa-titulo">
+              <h3 id="nova-etapa-titulo" className="mb-2 text-sm font-semibold text-slate-900">
+                Nova etapa
+              </h3>
+              <FormAlert message={add.failure?.message ?? addEcho?.message} />
+              <input type="hidden" name="intent" value="nova-etapa" />
+              <div className="grid items-end gap-3 sm:grid-cols-[1fr_12rem_auto]">
+                <CrmInput idPrefix="nova-etapa" name="name" label="Nome da nova etapa" maxLength={STAGE_LIMITS.name.max} defaultValue={textOf(addEcho?.values.name)} error={addErrors.name} />
+                <ColorSelect idPrefix="nova-etapa" name="color" defaultValue={textOf(addEcho?.values.color) ?? STAGE_COLORS[0].value} />
+                <button type="submit" disabled={add.busy} className={`${secondaryButton} disabled:opacity-80`}>
+                  <Plus aria-hidden="true" className="size-4" />
+                  Adicionar
+                </button>
+              </div>
+            </form>
+
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogDismissButton onDismiss={stopEditing} className={`${secondaryButton} w-full sm:w-auto`}>
+                Cancelar
+              </DialogDismissButton>
+              {stages.length > 0 ? (
+                <button type="submit" form="salvar-etapas" disabled={save.busy} className={`${primaryButton} disabled:opacity-80`}>
+                  {save.busy ? 'Salvando...' : 'Salvar'}
+                </button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+    </details>
+  );
+}
+
+/** One of the eight named colours (spec part 2, section 3), with a swatch of the chosen one. */
+function ColorSelect({ idPrefix, name, value, defaultValue, onChange }: { idPrefix: string; name: string; value?: string; defaultValue?: string; onChange?: (color: string) => void }) {
+  const [chosen, setChosen] = useState(value ?? defaultValue ?? STAGE_COLORS[0].value);
+  const shown = value ?? chosen;
+  return (
+    <div className="flex items-end gap-2">
+      <span aria-hidden="true" className="mb-3 size-5 shrink-0 rounded-full border border-slate-300" style={{ backgroundColor: shown }} />
+      <CrmSelect
+        idPrefix={idPrefix}
+        name={name}
+        label="Cor"
+        className="flex-1"
+        {...(value !== undefined ? { value } : { defaultValue })}
+        onChange={(event) => {
+          setChosen(event.target.value);
+          onChange?.(event.target.value);
+        }}
+      >
+        {STAGE_COLORS.map((color) => (
+          <option key={color.value} value={color.value}>
+            {colorName(color.value)}
+          </option>
+        ))}
+      </CrmSelect>
+    </div>
+  );
+}
