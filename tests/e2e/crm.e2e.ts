@@ -90,8 +90,9 @@ describe('moving leads', () => {
     await expect(toast(page, 'Status do lead atualizado com sucesso')).toBeVisible();
     await expect(card(column(page, 'Em contato'), 'Mariana Lopes Ferreira')).toBeVisible();
     expect(await card(column(page, 'Novo'), 'Mariana Lopes Ferreira').count()).toBe(0);
-    // Focus stays with the card, in its new column.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Mover lead Mariana Lopes Ferreira');
+    // Focus comes back to the card, in its new column (in the frame after the board changed).
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Mover lead Mariana Lopes Ferreira');
+    expect(await card(column(page, 'Em contato'), 'Mariana Lopes Ferreira').getByRole('button', { name: 'Mover lead Mariana Lopes Ferreira' }).evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.reload();
     await expect(card(column(page, 'Em contato'), 'Mariana Lopes Ferreira')).toBeVisible();

@@ -107,15 +107,20 @@ expect.extend({
 
 export { expect };
 
+/** The CRM board's forms post here from the page's JavaScript (app/routes/lawyer/crm-api.ts): their data request. */
+const FORM_DATA_PATHS = new Set(['/area-advogado/crm']);
+
 /**
- * Chromium logs every HTTP error status as a console error. The status of a page, or of React Router's
- * data request for a page or form (`<path>.data`), is part of the journey and its test checks what the
- * visitor sees instead; any other failed resource (a script, a style, an API call) is an error.
+ * Chromium logs every HTTP error status as a console error. The status of a page, or of the data
+ * request of a page or form (React Router's `<path>.data`, the CRM's JSON endpoint), is part of the
+ * journey and its test checks what the visitor sees instead; any other failed resource (a script, a
+ * style, another API call) is an error.
  */
 function isExpectedStatusMessage(message: ConsoleMessage, page: Page): boolean {
   if (!message.text().startsWith('Failed to load resource: the server responded with a status of')) return false;
   const resource = message.location().url;
-  return resource === page.url() || new URL(resource).pathname.endsWith('.data');
+  const { pathname } = new URL(resource);
+  return resource === page.url() || pathname.endsWith('.data') || FORM_DATA_PATHS.has(pathname);
 }
 
 function watchForErrors(page: Page, errors: string[]) {

@@ -1,6 +1,17 @@
 import { createContext, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
-import { CRM_FAILURE_MESSAGES, crmIntentSchema, type CrmActionResult } from '~/modules/leads/crm.schemas';
+import type { z } from 'zod';
+import {
+  addStageSchema,
+  CRM_FAILURE_MESSAGES,
+  crmIntentSchema,
+  editLeadSchema,
+  newLeadSchema,
+  saveStagesSchema,
+  stageHasLeadsMessage,
+  type CrmActionResult,
+  type CrmIntent,
+} from '~/modules/leads/crm.schemas';
 
 // How the board's forms reach the server. Every form is a plain POST to the area
 // (/area-advogado?section=crm), which works without JavaScript; with it, the page sends the same form
@@ -37,6 +48,42 @@ export async function postCrmForm(body: FormData): Promise<CrmActionResult> {
   }
 }
 
+/** The forms the page checks before sending, with the server's own schemas (the server checks again). */
+const CHECKED_BEFORE_SENDING: Partial<Record<CrmIntent, z.ZodType>> = {
+  'novo-lead': newLeadSchema,
+  'editar-lead': editLeadSchema,
+  'nova-etapa': addStageSchema,
+  'salvar-etapas': saveStagesSchema,
+};
+/** Fields sent as lists (the stage manager's rows). */
+const LIST_INTENTS: ReadonlySet<CrmIntent> = new Set(['salvar-etapas']);
+
+/**
+ * What the server would refuse in a form before it is sent: the same field messages, found at once and
+ * without a round trip. Also a stage that still has leads (`leadCount`, what the board shows). Null when
+ * the form may go; the server decides the rest (another tab may have changed things).
+ */
+export function checkCrmForm(body: FormData, leadCount?: number): CrmFailure | null {
+  const intent = crmIntentSchema.safeParse(body.get('intent'));
+  if (!intent.success) return null;
+  if (intent.data === 'excluir-etapa' && leadCount) {
+    return { ok: false, intent: intent.data, message: stageHasLeadsMessage(leadCount), errors: {}, values: {} };
+  }
+  const schema = CHECKED_BEFORE_SENDING[intent.data];
+  if (!schema) return null;
+  const values: Record<string, string | string[]> = {};
+  for (const key of new Set(body.keys())) {
+    if (key === 'intent') continue;
+    const texts = body.getAll(key).filter((v): v is string => typeof v === 'string');
+    values[key] = LIST_INTENTS.has(intent.data) ? texts : (texts[0] ?? '');
+  }
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return null;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return { ok: false, intent: intent.data, message: null, errors, values };
+}
+
 /** Intents whose field message is also a toast: the stage manager's short forms ('Digite um nome para a etapa'). */
 const FIELD_TOASTS = new Set(['nova-etapa', 'salvar-etapas']);
 
@@ -65,9 +112,11 @@ export function useCrmPost() {
 /**
  * One form of the board: `formProps` for its <form> (a plain POST without JavaScript), whether it is
  * being sent, and its last refusal until `clear()` (a dialog closed). `onSettled` runs with each result.
+ * A form the page can already tell is wrong (`checkCrmForm`) is not sent: its messages show at once.
  */
-export function useCrmForm(onSettled?: (result: CrmActionResult) => void) {
+export function useCrmForm(onSettled?: (result: CrmActionResult) => void, { leadCount }: { leadCount?: (form: HTMLFormElement) => number } = {}) {
   const post = useCrmPost();
+  const showToast = useContext(CrmToastContext);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<CrmFailure | null>(null);
   const latest = useRef(onSettled);
@@ -78,6 +127,13 @@ export function useCrmForm(onSettled?: (result: CrmActionResult) => void) {
     event.preventDefault();
     if (busy) return;
     const body = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    const refused = checkCrmForm(body, leadCount?.(event.currentTarget));
+    if (refused) {
+      toastResult(refused, showToast);
+      setFailure(refused);
+      latest.current?.(refused);
+      return;
+    }
     setBusy(true);
     const result = await post(body);
     setBusy(false);

@@ -1,5 +1,5 @@
 import { useDraggable } from '@dnd-kit/react';
-import { memo, useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import type { CrmLead } from '~/modules/leads/crm.server';
 import { leadMailtoUrl, leadPreview, leadWhatsAppUrl, relativeTimePtBr } from '~/modules/leads/lead-format';
@@ -34,18 +34,13 @@ interface LeadCardProps {
  * start of the case, WhatsApp and Email. A click anywhere on it opens the details; it is dragged by
  * mouse or touch anywhere on it, or picked up from the keyboard on its handle.
  *
- * The card joins the drag and drop only while a pointer is over it, its handle has focus or it is being
- * dragged: the library does work for every registered card each time one registers, which a board of
- * thousands of cards could not afford at load. The pointer is over a card before it presses (a finger
- * too: the browser reports it entering first), and the handle has focus before a key is pressed.
+ * The card is a draggable of the board from the moment it hydrates (a finger's press must find it
+ * registered: arming it on the pointer's arrival would come too late for touch), except while its
+ * move waits for the server.
  */
 export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, stageName, movingTo, serverNow, onOpen }: LeadCardProps) {
-  const itemRef = useRef<HTMLLIElement>(null);
-  const handleRef = useRef<HTMLButtonElement>(null);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [dragged, setDragged] = useState(false);
-  const armed = movingTo === null && (hovered || focused || dragged);
+  const data: LeadDragData = { nome: lead.nome, stageId, stageName };
+  const { ref, handleRef } = useDraggable({ id: lead.id, data, disabled: movingTo !== null });
   const preview = leadPreview(lead.mensagem);
   const nameId = `lead-${lead.id}-nome`;
 
@@ -56,15 +51,7 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
   };
 
   return (
-    <li
-      ref={itemRef}
-      className="list-none"
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
-    >
-      {armed ? <DragBinding id={lead.id} data={{ nome: lead.nome, stageId, stageName }} element={itemRef} handle={handleRef} onDragged={setDragged} /> : null}
+    <li ref={ref} className="list-none">
       <article aria-labelledby={nameId} onClick={openFromCard} className={`crm-card ${movingTo ? 'opacity-70' : ''}`}>
         <div className="flex items-start gap-1.5">
           <button
@@ -134,23 +121,6 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
     </li>
   );
 });
-
-interface DragBindingProps {
-  id: string;
-  data: LeadDragData;
-  element: RefObject<HTMLLIElement | null>;
-  handle: RefObject<HTMLButtonElement | null>;
-  onDragged: (dragged: boolean) => void;
-}
-
-/** The card as a draggable of the board, while it is armed; it stays so until its drop has finished. */
-function DragBinding({ id, data, element, handle, onDragged }: DragBindingProps) {
-  const { isDragSource } = useDraggable({ id, data, element, handle });
-  useEffect(() => {
-    onDragged(isDragSource);
-  }, [isDragSource, onDragged]);
-  return null;
-}
 
 function RelativeTime({ date, serverNow }: { date: Date; serverNow: number }) {
   const now = useMinuteClock(serverNow);

@@ -39,8 +39,9 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
     setEditing(false);
     setDrafts(null);
   });
-  // Here rather than in each stage's row: a deleted stage's row is gone before its answer is read.
-  const remove = useCrmForm();
+  // Here rather than in each stage's row: a deleted stage's row is gone before its answer is read. A
+  // stage the board shows with leads is refused at once (the server refuses it too).
+  const remove = useCrmForm(undefined, { leadCount: (form) => counts.get(String(new FormData(form).get('stageId'))) ?? 0 });
   // Remounted after each stage added, so the form starts empty again.
   const [addGeneration, setAddGeneration] = useState(0);
   const add = useCrmForm((result) => {
