@@ -1,0 +1,224 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { CITIES, PRACTICE_AREAS } from '~/modules/catalog/catalog';
+import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
+import { startSmtpStandIn, type ReceivedEmail, type SmtpStandIn } from '../support/smtp-stand-in';
+import { startCloudApiStandIn, type WhatsAppStandIn } from '../support/whatsapp-stand-ins';
+import { expect, test as base, waitForHydration } from './support/browser';
+import { startOwnServer } from './support/own-server';
+
+// The marketplace's core loop, end to end: three lawyers register (two serve the visitor's area and
+// city, the third the area in another city); a visitor's request reaches the two and not the third;
+// both find the lead on their boards, one moves it with the keyboard, the other edits it; each of the
+// two was told on WhatsApp (the platform's Cloud API number, a local stand-in) and the visitor got the
+// confirmation e-mail (a real SMTP server), whose link removes the request and its leads.
+// This file's server is its own: new lawyers are approved at once (AUTO_APPROVE_LAWYERS, the spec's
+// literal reading), so that nothing but the product's own pages is used.
+
+const CLOUD = { accessToken: 'EAAG-token-da-jornada-e2e', phoneNumberId: '106540352242923' };
+let smtp: SmtpStandIn | undefined;
+let cloud: WhatsAppStandIn | undefined;
+let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
+
+beforeAll(async () => {
+  smtp = await startSmtpStandIn();
+  cloud = await startCloudApiStandIn(CLOUD);
+  server = await startOwnServer('lead-journey', {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'JusConecta <nao-responda@jusconecta.test>',
+    AUTO_APPROVE_LAWYERS: 'true',
+    WHATSAPP_CLOUD_API_URL: cloud.url,
+    WHATSAPP_CLOUD_ACCESS_TOKEN: CLOUD.accessToken,
+    WHATSAPP_CLOUD_PHONE_NUMBER_ID: CLOUD.phoneNumberId,
+  });
+});
+
+afterAll(async () => {
+  if (server) {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }
+  await smtp?.close();
+  await cloud?.close();
+});
+
+// eslint-disable-next-line no-empty-pattern
+const test = base.extend<{ baseURL: string }>({ baseURL: [async ({}, provide) => provide(server!.baseURL), { scope: 'file' }] });
+
+// The demo data is deterministic (app/modules/demo): an area and two cities where no approved demo
+// lawyer works, so that the lawyers registered here are the only ones who can match.
+const demo = generateDemoLawyers(120);
+const ANA = { areas: ['familia', 'consumidor'], cities: ['sp_sao_paulo', 'sp_campinas'] };
+const served = (area: string, city: string) =>
+  demo.some((l) => l.status === 'approved' && l.areas.includes(area as never) && l.cities.includes(city)) || (ANA.areas.includes(area) && ANA.cities.includes(city));
+const { area, city, otherCity } = (() => {
+  for (const a of PRACTICE_AREAS) {
+    const free = CITIES.filter((c) => !served(a.id, c.id));
+    if (free.length >= 2) return { area: a, city: free[0]!, otherCity: free[1]! };
+  }
+  throw new Error('no area is free in two cities');
+})();
+
+async function waitFor<T>(what: string, find: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const found = find();
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const mailTo = (to: string, containing = '') => waitFor(`an e-mail to ${to}`, () => smtp!.received.find((m: ReceivedEmail) => m.envelopeTo.includes(to) && m.text.includes(containing)));
+
+interface Lawyer {
+  nome: string;
+  email: string;
+  whatsapp: string;
+  city: { id: string; label: string };
+}
+
+const PASSWORD = 'senha-da-jornada-2026';
+const lawyers: Lawyer[] = [
+  { nome: 'Helena Prado Vasconcelos', email: 'helena.prado@exemplo.adv.br', whatsapp: '11987650001', city },
+  { nome: 'Rodrigo Teles Amaral', email: 'rodrigo.teles@exemplo.adv.br', whatsapp: '11987650002', city },
+  { nome: 'Sílvia Moura Campos', email: 'silvia.moura@exemplo.adv.br', whatsapp: '11987650003', city: otherCity },
+];
+
+/** Registers through /registro-advogado and confirms from the e-mail: the page is then in her area, signed in. */
+async function register(page: Page, lawyer: Lawyer, oab: string) {
+  await page.goto('/registro-advogado');
+  await page.getByLabel('Nome completo').fill(lawyer.nome);
+  await page.getByLabel('Email').fill(lawyer.email);
+  await page.getByLabel('Número da OAB').fill(oab);
+  await page.getByLabel('Seccional (UF)').selectOption('SP');
+  await page.getByLabel('WhatsApp (com DDD)').fill(lawyer.whatsapp);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirme a senha').fill(PASSWORD);
+  await page.getByLabel('Biografia').fill('Advogada com atuação dedicada, atendimento próximo e linguagem clara para cada cliente.');
+  await page.getByLabel(area.label, { exact: true }).check();
+  await page.getByLabel(lawyer.city.label, { exact: true }).check();
+  await page.getByRole('button', { name: 'Finalizar Cadastro' }).click();
+  await expect(page).toHaveURL('/verificar-email');
+  const mail = await mailTo(lawyer.email);
+  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[^\s"<>]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  await page.goto(link!.replace(/&amp;/g, '&'));
+  await expect(page).toHaveURL('/area-advogado');
+}
+
+async function openBoard(page: Page) {
+  await page.goto('/area-advogado?section=crm');
+  await expect(page.getByRole('heading', { level: 2, name: 'CRM de Leads' })).toBeVisible();
+  await waitForHydration(page);
+  await page.waitForSelector('[data-board-ready]', { state: 'attached' });
+}
+
+const column = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
+const card = (scope: Page | ReturnType<typeof column>, name: string) => scope.getByRole('article', { name, exact: true });
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** A signed-in page of its own for each lawyer (separate browser contexts: separate sessions). */
+const pages = new Map<string, Page>();
+async function pageOf(browser: Browser, baseURL: string, lawyer: Lawyer): Promise<Page> {
+  let page = pages.get(lawyer.email);
+  if (!page) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    page = await context.newPage();
+    pages.set(lawyer.email, page);
+  }
+  return page;
+}
+afterAll(async () => Promise.all([...pages.values()].map((p) => p.context().close())));
+
+const CLIENT = { nome: 'Otávio Siqueira Braga', email: 'otavio.braga@exemplo.com.br', whatsapp: '11912340000' };
+
+test('three lawyers register and are approved at once; the request reaches the two of the city, each on their board and on WhatsApp', async ({ browser, baseURL, page }) => {
+  let oab = 410001;
+  for (const lawyer of lawyers) await register(await pageOf(browser, baseURL, lawyer), lawyer, String(oab++));
+
+  await page.goto('/solicitar-atendimento');
+  await page.getByLabel('Nome completo').fill(CLIENT.nome);
+  await page.getByLabel('Email').fill(CLIENT.email);
+  await page.getByLabel('WhatsApp (com DDD)').fill(CLIENT.whatsapp);
+  await page.getByLabel('Cidade', { exact: true }).selectOption({ label: city.label });
+  await page.getByLabel('Área de atuação', { exact: true }).selectOption({ label: area.label });
+  await page.getByLabel('Descreva seu caso').fill('Preciso de orientação sobre um processo que recebi e quero entender os prazos.');
+  await page.getByRole('button', { name: 'Enviar Solicitação' }).click();
+  await expect(page.getByText('Solicitação enviada com sucesso! Em breve um advogado entrará em contato.')).toBeVisible();
+
+  // WhatsApp: one message per matching lawyer, to her number, with the spec's text; none to the third.
+  const [helena, rodrigo, silvia] = lawyers as [Lawyer, Lawyer, Lawyer];
+  const messages = await waitFor('two WhatsApp messages', () => (cloud!.requests.length >= 2 ? cloud!.requests : undefined));
+  expect(messages.map((m) => (m.body as { to: string }).to).sort()).toEqual([`55${helena.whatsapp}`, `55${rodrigo.whatsapp}`].sort());
+  const body = messages[0]!.body as { type: string; text?: { body: string } };
+  expect(body).toMatchObject({ type: 'text' });
+  expect(body.text!.body).toBe(
+    `Olá! Você recebeu um novo lead no sistema:\n\nNome: ${CLIENT.nome}\nÁrea: ${area.label}\nCidade: ${city.label}\n\nAcesse o sistema para visualizar e entrar em contato.`,
+  );
+
+  // The visitor's e-mail names the two and not the third.
+  const mail = await mailTo(CLIENT.email);
+  expect(mail.text).toContain(helena.nome);
+  expect(mail.text).toContain(rodrigo.nome);
+  expect(mail.text).not.toContain(silvia.nome);
+
+  // Both boards have the lead in their first stage; the third board does not.
+  for (const lawyer of [helena, rodrigo]) {
+    const board = await pageOf(browser, baseURL, lawyer);
+    await openBoard(board);
+    await expect(card(column(board, 'Novo'), CLIENT.nome)).toBeVisible();
+  }
+  const third = await pageOf(browser, baseURL, silvia);
+  await openBoard(third);
+  await expect(third.getByText('Gerencie seus 0 leads de forma organizada')).toBeVisible();
+  expect(await card(third, CLIENT.nome).count()).toBe(0);
+  // Still exactly one message per matching lawyer once the queue is idle (no retry sent a second).
+  expect(cloud!.requests).toHaveLength(2);
+});
+
+test('one lawyer moves the lead with the keyboard, the other edits his copy: neither touches the other’s', async ({ browser, baseURL }) => {
+  const [helena, rodrigo] = lawyers as [Lawyer, Lawyer];
+  const first = await pageOf(browser, baseURL, helena);
+  await openBoard(first);
+  await first.getByRole('button', { name: `Mover lead ${CLIENT.nome}` }).focus();
+  await first.keyboard.press('Space');
+  await first.waitForFunction((name) => [...document.querySelectorAll('[aria-live]')].some((e) => e.textContent?.startsWith(`Lead ${name} selecionado, na etapa Novo.`)), CLIENT.nome);
+  await first.keyboard.press('ArrowRight');
+  await first.waitForFunction(() => [...document.querySelectorAll('[aria-live]')].some((e) => e.textContent?.includes('sobre a etapa Em contato')));
+  await first.keyboard.press('Space');
+  await expect(toast(first, 'Status do lead atualizado com sucesso')).toBeVisible();
+  await expect(card(column(first, 'Em contato'), CLIENT.nome)).toBeVisible();
+
+  const second = await pageOf(browser, baseURL, rodrigo);
+  await openBoard(second);
+  await card(second, CLIENT.nome).getByRole('link', { name: CLIENT.nome, exact: true }).click();
+  await second.getByRole('dialog', { name: CLIENT.nome }).getByRole('link', { name: 'Editar Lead' }).click();
+  const dialog = second.getByRole('dialog', { name: 'Editar Lead' });
+  await dialog.getByLabel('Descrição do Caso').fill('Primeira conversa feita: o cliente enviará a citação por e-mail até sexta.');
+  await second.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expect(toast(second, 'Lead atualizado com sucesso')).toBeVisible();
+  // His copy is still in Novo (the move was hers) and carries his note.
+  await expect(card(column(second, 'Novo'), CLIENT.nome).getByText(/Primeira conversa feita/)).toBeVisible();
+
+  // Hers did not get his note.
+  await first.reload();
+  await expect(card(column(first, 'Em contato'), CLIENT.nome)).toBeVisible();
+  expect(await card(first, CLIENT.nome).getByText(/Primeira conversa feita/).count()).toBe(0);
+});
+
+test('the link of the visitor’s e-mail removes the request and both leads', async ({ browser, baseURL, page }) => {
+  const mail = await mailTo(CLIENT.email);
+  const link = /https?:\/\/\S+\/solicitacao\/remover\?token=[\w-]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Remover solicitação de atendimento' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remover minha solicitação' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitação removida' })).toBeVisible();
+
+  for (const lawyer of lawyers.slice(0, 2)) {
+    const board = await pageOf(browser, baseURL, lawyer);
+    await openBoard(board);
+    await expect(board.getByText('Gerencie seus 0 leads de forma organizada')).toBeVisible();
+    expect(await card(board, CLIENT.nome).count()).toBe(0);
+  }
+});
