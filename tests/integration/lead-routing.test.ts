@@ -237,6 +237,43 @@ describe('routing a request', () => {
   });
 });
 
+describe('a row deleted while a request is routed', () => {
+  // Only PostgreSQL has a second connection to hold the delete open while routing runs (PGlite runs
+  // one statement at a time, so the race cannot happen there).
+  const pool = currentDatabase().pool;
+
+  /** Resolves once some other connection waits for a lock (routing's foreign-key check, here). */
+  async function someoneWaitsForALock() {
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await pool!.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      if (rows[0].n > 0) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('routing never waited for the delete');
+  }
+
+  test.runIf(pool)('a lawyer’s first stage deleted meanwhile: the request is routed again and lands in the next stage', async () => {
+    const lawyer = await createLawyer();
+    const stages = await db.select().from(leadStatuses).where(eq(leadStatuses.lawyerId, lawyer.id)).orderBy(leadStatuses.orderIndex);
+    const holder = await pool!.connect();
+    let routing: ReturnType<typeof routeLeadRequest> | undefined;
+    try {
+      await holder.query('begin');
+      await holder.query('delete from lead_statuses where id = $1', [stages[0]!.id]);
+      routing = routeLeadRequest(form());
+      await someoneWaitsForALock();
+      await holder.query('commit');
+    } finally {
+      holder.release();
+    }
+    const routed = await routing;
+    if (routed.duplicate) throw new Error('not a duplicate');
+    const [lead] = await leadsOf(routed.requestId);
+    expect(lead).toMatchObject({ assignedTo: lawyer.id, statusId: stages[1]!.id });
+    expect(await db.select().from(leadRequests).where(eq(leadRequests.id, routed.requestId))).toHaveLength(1);
+  });
+});
+
 describe('abuse', () => {
   test('a filled honeypot is answered like a request without lawyers, and nothing is stored or counted', async () => {
     await createLawyer();

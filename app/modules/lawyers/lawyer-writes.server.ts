@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, like, or } from 'drizzle-orm';
 import { db, type Db } from '~/db/client.server';
+import { findPostgresError } from '~/db/postgres-errors';
 import { account, user } from '~/db/schema/auth';
 import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
 import { leadStatuses } from '~/db/schema/leads';
@@ -67,11 +68,8 @@ export async function freeSlugs(database: Pick<Db, 'select'>, names: readonly st
  * constraint name and message (drivers and Drizzle wrap the database error differently), or null.
  */
 export function uniqueViolation(error: unknown): { constraint?: string; message?: string } | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
-    if (code === '23505') return { constraint, message };
-  }
-  return null;
+  const violation = findPostgresError(error, '23505');
+  return violation && { constraint: violation.constraint, message: violation.message };
 }
 
 /** True for another profile taking the same slug first (retry then). */

@@ -6,6 +6,7 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leads, leadStatuses } from '~/db/schema/leads';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { AppError } from '~/lib/app-error';
+import { isForeignKeyViolation } from '~/db/postgres-errors';
 import { planHasEnded, planIncludesCrm, planLevel } from '~/modules/catalog/catalog';
 import {
   CARDS_PER_COLUMN_STEP,
@@ -212,13 +213,6 @@ const leadNotFound = () => new AppError(CRM_MESSAGES.leadNotFound, { status: 404
 const stageNotFound = () => new AppError(CRM_MESSAGES.stageNotFound, { status: 404, code: 'stage_not_found' });
 
 /** The PostgreSQL foreign-key violation (23503) anywhere in `error`'s causes. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23503') return true;
-  }
-  return false;
-}
-
 /** The stage of this lawyer, as an SQL condition. */
 function ownStage(lawyerId: string, stageId: string) {
   return exists(
@@ -271,21 +265,30 @@ export async function updateLead(lawyer: CrmLawyer, input: EditLeadInput): Promi
 export async function createLead(lawyer: CrmLawyer, input: NewLeadInput): Promise<{ id: string; stageId: string | null }> {
   const firstStage = sql`(select ${leadStatuses.id} from ${leadStatuses} where ${leadStatuses.lawyerId} = ${lawyer.id}
     order by ${leadStatuses.orderIndex}, ${leadStatuses.createdAt}, ${leadStatuses.id} limit 1)`;
-  const [created] = await db
-    .insert(leads)
-    .values({
-      nome: input.nome,
-      email: input.email,
-      telefone: input.telefone,
-      cidade: input.cidade,
-      areaInteresse: input.area_interesse,
-      mensagem: input.mensagem,
-      status: 'novo',
-      statusId: firstStage,
-      assignedTo: lawyer.id,
-    })
-    .returning({ id: leads.id, stageId: leads.statusId });
-  return created!;
+  const insert = () =>
+    db
+      .insert(leads)
+      .values({
+        nome: input.nome,
+        email: input.email,
+        telefone: input.telefone,
+        cidade: input.cidade,
+        areaInteresse: input.area_interesse,
+        mensagem: input.mensagem,
+        status: 'novo',
+        statusId: firstStage,
+        assignedTo: lawyer.id,
+      })
+      .returning({ id: leads.id, stageId: leads.statusId });
+  try {
+    const [created] = await insert();
+    return created!;
+  } catch (error) {
+    // The first stage was deleted (another tab) between finding it and the insert: the next first stage.
+    if (!isForeignKeyViolation(error)) throw error;
+    const [created] = await insert();
+    return created!;
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { getConfig } from '~/config.server';
 import { db as appDb, type Db } from '~/db/client.server';
+import { isForeignKeyViolation } from '~/db/postgres-errors';
 import { enqueueEmail } from '~/integrations/email/outbox.server';
 import { leadRequestReceivedMessage } from '~/integrations/email/templates.server';
 import type { WhatsAppKind } from '~/integrations/whatsapp/outbox.server';
@@ -58,6 +59,8 @@ export interface RouteOptions {
   database?: Db;
 }
 
+/** Tries of the routing transaction when a row it names was deleted meanwhile (see routeLeadRequest). */
+const ROUTING_ATTEMPTS = 3;
 /** Two submissions of the same request within this window are one request. */
 export const DUPLICATE_WINDOW_MS = 60_000;
 /** Most lawyers the client's e-mail names one by one (the rest are counted). */
@@ -106,91 +109,102 @@ export async function routeLeadRequest(input: LeadRequestInput, { chosenSlug = n
   const areaTag = `a:${input.areaAtuacao}`;
   const cityTag = `c:${input.cidade}`;
 
-  return database.transaction(async (tx) => {
-    // Serialises two copies of the same request (a double click): the second waits for the first to
-    // commit, and its next statement, with a new snapshot under READ COMMITTED, then sees the row.
-    await tx.execute(sql`select pg_advisory_xact_lock(${FINGERPRINT_LOCK_CLASS}, hashtext(${fingerprint}))`);
+  // A lawyer's first stage, or a lawyer's account, deleted between the lookup and the inserts of the
+  // same statement (a foreign key then names a row that is gone): the request is routed again, from the
+  // start, rather than lost.
+  const routeOnce = () =>
+    database.transaction(async (tx) => {
+      // Serialises two copies of the same request (a double click): the second waits for the first to
+      // commit, and its next statement, with a new snapshot under READ COMMITTED, then sees the row.
+      await tx.execute(sql`select pg_advisory_xact_lock(${FINGERPRINT_LOCK_CLASS}, hashtext(${fingerprint}))`);
 
-    const [stored] = await rows<{ id: string; chosen_lawyer_id: string | null }>(
-      tx,
-      sql`
-        insert into lead_requests (nome, email, whatsapp, cidade, area_atuacao, descricao, chosen_lawyer_id, dedupe_key, removal_token_hash, created_at)
-        select ${input.nome}, ${input.email}, ${input.whatsapp}, ${input.cidade}, ${input.areaAtuacao}, ${input.descricao},
-          ${chosenSlug ? sql`(select id from lawyer_profiles where slug = ${chosenSlug} and status = 'approved')` : sql`null`},
-          ${fingerprint}, ${sha256(removalToken)}, ${at}
-        where not exists (select 1 from lead_requests where dedupe_key = ${fingerprint} and created_at > ${windowStart})
-        returning id, chosen_lawyer_id`,
-    );
-
-    if (!stored) {
-      const [earlier] = await rows<{ id: string; matched: number }>(
+      const [stored] = await rows<{ id: string; chosen_lawyer_id: string | null }>(
         tx,
         sql`
-          select r.id, (select count(*) from leads l where l.request_id = r.id and l.assigned_to is not null)::int as matched
-          from lead_requests r where r.dedupe_key = ${fingerprint} and r.created_at > ${windowStart}
-          order by r.created_at desc limit 1`,
+          insert into lead_requests (nome, email, whatsapp, cidade, area_atuacao, descricao, chosen_lawyer_id, dedupe_key, removal_token_hash, created_at)
+          select ${input.nome}, ${input.email}, ${input.whatsapp}, ${input.cidade}, ${input.areaAtuacao}, ${input.descricao},
+            ${chosenSlug ? sql`(select id from lawyer_profiles where slug = ${chosenSlug} and status = 'approved')` : sql`null`},
+            ${fingerprint}, ${sha256(removalToken)}, ${at}
+          where not exists (select 1 from lead_requests where dedupe_key = ${fingerprint} and created_at > ${windowStart})
+          returning id, chosen_lawyer_id`,
       );
-      return { duplicate: true as const, requestId: earlier!.id, matched: Number(earlier!.matched) };
-    }
 
-    // search_tags holds 'a:<area>' and 'c:<city>' for every profile (kept by triggers, migration 0002):
-    // one lookup in the GIN index of approved profiles finds the lawyers who match both. The same
-    // statement stores the leads and their WhatsApp notifications: set-based, so that 500 lawyers cost
-    // what 2 do (docs/decisions/0015; the rows are those enqueueWhatsAppMessages writes, and a test
-    // holds the two to the same shape).
-    const chosenId = stored.chosen_lawyer_id;
-    const message = newLeadWhatsAppText({ nome: input.nome, areaId: input.areaAtuacao, cityId: input.cidade });
-    const routed = await rows<{ lead_id: string; lawyer_id: string | null; nome: string | null; slug: string | null; oab_uf: string | null; numero_oab: string | null }>(
-      tx,
-      sql`
-        with matched as (
-          select lp.id, lp.nome, lp.slug, lp.oab_uf, lp.numero_oab,
-            case when lp.whatsapp_notificacoes ~ '^[0-9]{10,15}$' then lp.whatsapp_notificacoes else lp.whatsapp end as notify_to,
-            (select s.id from lead_statuses s where s.lawyer_id = lp.id order by s.order_index, s.created_at, s.id limit 1) as stage_id
-          from lawyer_profiles lp
-          where lp.status = 'approved'
-            and (lp.search_tags @> array[${areaTag}, ${cityTag}]::text[]${chosenId ? sql` or lp.id = ${chosenId}` : sql``})
-        ),
-        inserted as (
-          insert into leads (request_id, nome, email, telefone, cidade, area_interesse, mensagem, status, status_id, assigned_to, created_at, updated_at)
-          select ${stored.id}::uuid, ${input.nome}, ${input.email}, ${input.whatsapp}, ${input.cidade}, ${input.areaAtuacao}, ${input.descricao}, 'novo', m.stage_id, m.id, ${at}, ${at}
-          from matched m
-          union all
-          select ${stored.id}::uuid, ${input.nome}, ${input.email}, ${input.whatsapp}, ${input.cidade}, ${input.areaAtuacao}, ${input.descricao}, 'novo', null, null, ${at}, ${at}
-          where not exists (select 1 from matched)
-          returning id, assigned_to
-        ),
-        notified as (
-          insert into outbox (channel, recipient, body, idempotency_key, metadata)
-          select 'whatsapp', m.notify_to, ${message.text}, ${`${NEW_LEAD_KIND}:`}::text || i.id::text,
-            jsonb_build_object('kind', ${NEW_LEAD_KIND}::text, 'params', ${JSON.stringify(message.params)}::jsonb, 'lawyerId', m.id)
-          -- Keys of leads inserted just now cannot exist yet: no ON CONFLICT (its speculative
-          -- insertion costs a third of this insert).
-          from inserted i join matched m on m.id = i.assigned_to
-        )
-        select i.id as lead_id, m.id as lawyer_id, m.nome, m.slug, m.oab_uf, m.numero_oab
-        from inserted i left join matched m on m.id = i.assigned_to`,
-    );
+      if (!stored) {
+        const [earlier] = await rows<{ id: string; matched: number }>(
+          tx,
+          sql`
+            select r.id, (select count(*) from leads l where l.request_id = r.id and l.assigned_to is not null)::int as matched
+            from lead_requests r where r.dedupe_key = ${fingerprint} and r.created_at > ${windowStart}
+            order by r.created_at desc limit 1`,
+        );
+        return { duplicate: true as const, requestId: earlier!.id, matched: Number(earlier!.matched) };
+      }
 
-    const assigned = routed.filter((r) => r.lawyer_id !== null);
-    const lawyers = assigned
-      .map((r): RoutedLawyer => ({ id: r.lawyer_id!, nome: r.nome!, slug: r.slug!, oab: formatOab(r.oab_uf!, r.numero_oab!), chosen: r.lawyer_id === chosenId }))
-      .sort((a, b) => Number(b.chosen) - Number(a.chosen) || byName.compare(a.nome, b.nome));
-    const appUrl = getConfig().appUrl;
-    await enqueueEmail(tx, {
-      to: input.email,
-      ...leadRequestReceivedMessage({
-        name: input.nome,
-        area: practiceAreaLabel(input.areaAtuacao),
-        city: cityLabel(input.cidade),
-        lawyers: lawyers.slice(0, EMAIL_LAWYER_LIST_MAX).map((l) => ({ nome: l.nome, oab: l.oab, url: `${appUrl}/advogado/${l.slug}` })),
-        totalLawyers: lawyers.length,
-        removalUrl: removalUrl(removalToken),
-      }),
-      // The removal finds this message's copy by it (and redacts it).
-      metadata: { requestId: stored.id },
+      // search_tags holds 'a:<area>' and 'c:<city>' for every profile (kept by triggers, migration 0002):
+      // one lookup in the GIN index of approved profiles finds the lawyers who match both. The same
+      // statement stores the leads and their WhatsApp notifications: set-based, so that 500 lawyers cost
+      // what 2 do (docs/decisions/0015; the rows are those enqueueWhatsAppMessages writes, and a test
+      // holds the two to the same shape).
+      const chosenId = stored.chosen_lawyer_id;
+      const message = newLeadWhatsAppText({ nome: input.nome, areaId: input.areaAtuacao, cityId: input.cidade });
+      const routed = await rows<{ lead_id: string; lawyer_id: string | null; nome: string | null; slug: string | null; oab_uf: string | null; numero_oab: string | null }>(
+        tx,
+        sql`
+          with matched as (
+            select lp.id, lp.nome, lp.slug, lp.oab_uf, lp.numero_oab,
+              case when lp.whatsapp_notificacoes ~ '^[0-9]{10,15}$' then lp.whatsapp_notificacoes else lp.whatsapp end as notify_to,
+              (select s.id from lead_statuses s where s.lawyer_id = lp.id order by s.order_index, s.created_at, s.id limit 1) as stage_id
+            from lawyer_profiles lp
+            where lp.status = 'approved'
+              and (lp.search_tags @> array[${areaTag}, ${cityTag}]::text[]${chosenId ? sql` or lp.id = ${chosenId}` : sql``})
+          ),
+          inserted as (
+            insert into leads (request_id, nome, email, telefone, cidade, area_interesse, mensagem, status, status_id, assigned_to, created_at, updated_at)
+            select ${stored.id}::uuid, ${input.nome}, ${input.email}, ${input.whatsapp}, ${input.cidade}, ${input.areaAtuacao}, ${input.descricao}, 'novo', m.stage_id, m.id, ${at}, ${at}
+            from matched m
+            union all
+            select ${stored.id}::uuid, ${input.nome}, ${input.email}, ${input.whatsapp}, ${input.cidade}, ${input.areaAtuacao}, ${input.descricao}, 'novo', null, null, ${at}, ${at}
+            where not exists (select 1 from matched)
+            returning id, assigned_to
+          ),
+          notified as (
+            insert into outbox (channel, recipient, body, idempotency_key, metadata)
+            select 'whatsapp', m.notify_to, ${message.text}, ${`${NEW_LEAD_KIND}:`}::text || i.id::text,
+              jsonb_build_object('kind', ${NEW_LEAD_KIND}::text, 'params', ${JSON.stringify(message.params)}::jsonb, 'lawyerId', m.id)
+            -- Keys of leads inserted just now cannot exist yet: no ON CONFLICT (its speculative
+            -- insertion costs a third of this insert).
+            from inserted i join matched m on m.id = i.assigned_to
+          )
+          select i.id as lead_id, m.id as lawyer_id, m.nome, m.slug, m.oab_uf, m.numero_oab
+          from inserted i left join matched m on m.id = i.assigned_to`,
+      );
+
+      const assigned = routed.filter((r) => r.lawyer_id !== null);
+      const lawyers = assigned
+        .map((r): RoutedLawyer => ({ id: r.lawyer_id!, nome: r.nome!, slug: r.slug!, oab: formatOab(r.oab_uf!, r.numero_oab!), chosen: r.lawyer_id === chosenId }))
+        .sort((a, b) => Number(b.chosen) - Number(a.chosen) || byName.compare(a.nome, b.nome));
+      const appUrl = getConfig().appUrl;
+      await enqueueEmail(tx, {
+        to: input.email,
+        ...leadRequestReceivedMessage({
+          name: input.nome,
+          area: practiceAreaLabel(input.areaAtuacao),
+          city: cityLabel(input.cidade),
+          lawyers: lawyers.slice(0, EMAIL_LAWYER_LIST_MAX).map((l) => ({ nome: l.nome, oab: l.oab, url: `${appUrl}/advogado/${l.slug}` })),
+          totalLawyers: lawyers.length,
+          removalUrl: removalUrl(removalToken),
+        }),
+        // The removal finds this message's copy by it (and redacts it).
+        metadata: { requestId: stored.id },
+      });
+
+      return { duplicate: false as const, requestId: stored.id, leadIds: routed.map((r) => r.lead_id), lawyers, removalToken };
     });
-
-    return { duplicate: false as const, requestId: stored.id, leadIds: routed.map((r) => r.lead_id), lawyers, removalToken };
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await routeOnce();
+    } catch (error) {
+      if (attempt >= ROUTING_ATTEMPTS || !isForeignKeyViolation(error)) throw error;
+    }
+  }
 }
