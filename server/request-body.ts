@@ -49,6 +49,9 @@ export const BODY_LIMITS: RequestBodyOptions = {
     { path: '/esqueci-senha', maxBytes: 4 * KIB },
     { path: '/recuperar-senha', maxBytes: 4 * KIB },
     { path: '/api/auth/', maxBytes: 4 * KIB },
+    // The CRM's forms (a lead's description of up to 5,000 characters, percent-encoded without JavaScript).
+    { path: '/area-advogado', maxBytes: 64 * KIB },
+    { path: '/area-advogado/crm', maxBytes: 64 * KIB },
     { path: '/editar-perfil', ...PHOTO_FORM },
     { path: '/completar-perfil', ...PHOTO_FORM },
   ],

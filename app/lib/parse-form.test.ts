@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { LIST_ITEM_MAX_LENGTH, parseForm } from './parse-form.server';
+import { LIST_ITEM_MAX_LENGTH, NUL_CHARACTER_MESSAGE, parseForm } from './parse-form.server';
 
 const schema = z.object({
   email: z.string({ message: 'Email inválido' }).pipe(z.email('Email inválido')),
@@ -29,6 +29,19 @@ describe('parseForm', () => {
       ok: true,
       data: { email: 'ana@exemplo.adv.br', password: 'segredo-123', areas: ['civil', 'familia'] },
       values: { email: 'ana@exemplo.adv.br', areas: ['civil', 'familia'] },
+    });
+  });
+
+  test('a text with U+0000 (which PostgreSQL cannot store) is refused beside its field, and never echoed', async () => {
+    const parsed = await parseForm(
+      form([['email', 'ana@exemplo.adv.br\u0000'], ['password', 'segredo\u0000-123'], ['areas', 'civil\u0000']]),
+      z.object({ email: z.string(), password: z.string(), areas: z.array(z.string()) }),
+      { echo: { email: 254 }, lists: { areas: 16 } },
+    );
+    expect(parsed).toEqual({
+      ok: false,
+      errors: { email: NUL_CHARACTER_MESSAGE, password: NUL_CHARACTER_MESSAGE, areas: NUL_CHARACTER_MESSAGE },
+      values: { email: 'ana@exemplo.adv.br', areas: ['civil'] },
     });
   });
 

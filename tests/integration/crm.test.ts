@@ -402,6 +402,17 @@ describe('the CRM posts', () => {
     expect(await db.select().from(leads)).toHaveLength(0);
   });
 
+  test('a name or stage with U+0000, or a 21-row stage list: 400 with a Portuguese message, nothing saved', async () => {
+    const ana = await lawyerWithBoard();
+    const cookie = await cookieOf(ana.email);
+    expect(await post(cookie, { intent: 'novo-lead', ...newLeadFields(), nome: 'Ana\u0000Paula' })).toMatchObject({ status: 400, body: { errors: { nome: 'O texto contém caracteres inválidos.' } } });
+    expect(await post(cookie, { intent: 'nova-etapa', name: 'Etapa\u0000', color: '#3b82f6' })).toMatchObject({ status: 400, body: { errors: { name: 'O texto contém caracteres inválidos.' } } });
+    const rows = Array.from({ length: 21 }, (_, i) => i);
+    const tooMany = await post(cookie, { intent: 'salvar-etapas', stageId: rows.map(() => ana.stages[0]!.id), stageName: rows.map((i) => `Etapa ${i}`), stageColor: rows.map(() => '#3b82f6') });
+    expect(tooMany).toMatchObject({ status: 400, body: { errors: { stageId: 'Erro ao salvar alterações' } } });
+    expect(await db.select().from(leads)).toHaveLength(0);
+  });
+
   test('the page’s JavaScript posts to /area-advogado/crm and gets JSON, refusals included', async () => {
     const ana = await lawyerWithBoard();
     const lead = await createLead(await crmOf(ana), newLead());
@@ -418,6 +429,14 @@ describe('the CRM posts', () => {
     expect(await moved.json()).toMatchObject({ ok: true, message: 'Status do lead atualizado com sucesso' });
     const refused = await call({ intent: 'excluir-etapa', stageId: ana.stages[1]!.id });
     expect(refused.status).toBe(409);
+    // A browser that sends no Sec-Fetch-Mode (older Safari) gets JSON too, never a redirect to the page.
+    const withoutHeader = await crmApiAction({
+      request: new Request('http://localhost:3000/area-advogado/crm', { method: 'POST', headers: { cookie }, body: new URLSearchParams({ intent: 'mover-lead', leadId: lead.id, stageId: ana.stages[2]!.id }) }),
+      params: {},
+      context: {},
+    } as unknown as Parameters<typeof crmApiAction>[0]);
+    expect(withoutHeader.status).toBe(200);
+    expect(await withoutHeader.json()).toMatchObject({ ok: true, message: 'Status do lead atualizado com sucesso' });
     expect(await refused.json()).toMatchObject({ ok: false, message: 'Esta etapa tem 1 lead associado. Mova-o para outra etapa antes de excluir.' });
   });
 

@@ -61,7 +61,7 @@ const telefone = z
   .min(LEAD_LIMITS.telefone.min, 'Número deve ter pelo menos 10 dígitos');
 /** Optional: an empty description is stored as null. */
 const mensagem = z
-  .string()
+  .string({ message: 'Descrição inválida' })
   .max(LEAD_LIMITS.mensagem.max, `A descrição deve ter no máximo ${LEAD_LIMITS.mensagem.max} caracteres`)
   .optional()
   .transform((value) => value?.trim() || null);
@@ -115,9 +115,9 @@ export type DeleteStageInput = z.output<typeof deleteStageSchema>;
  */
 export const saveStagesSchema = z
   .object({
-    stageId: z.array(idField(CRM_MESSAGES.stageNotFound)).min(1, CRM_MESSAGES.stagesSaveFailed).max(STAGE_LIMITS.perLawyer),
-    stageName: z.array(stageName).max(STAGE_LIMITS.perLawyer),
-    stageColor: z.array(stageColor).max(STAGE_LIMITS.perLawyer),
+    stageId: z.array(idField(CRM_MESSAGES.stageNotFound)).min(1, CRM_MESSAGES.stagesSaveFailed).max(STAGE_LIMITS.perLawyer, CRM_MESSAGES.stagesSaveFailed),
+    stageName: z.array(stageName).max(STAGE_LIMITS.perLawyer, CRM_MESSAGES.stagesSaveFailed),
+    stageColor: z.array(stageColor).max(STAGE_LIMITS.perLawyer, CRM_MESSAGES.stagesSaveFailed),
   })
   .refine((f) => f.stageName.length === f.stageId.length && f.stageColor.length === f.stageId.length, { path: ['form'], message: CRM_MESSAGES.stagesSaveFailed })
   .refine((f) => new Set(f.stageId).size === f.stageId.length, { path: ['form'], message: CRM_MESSAGES.stagesSaveFailed })

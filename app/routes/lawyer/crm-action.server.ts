@@ -68,7 +68,7 @@ function failure(intent: CrmIntent | null, fields: { errors?: FieldErrors; value
  * message, the values kept), or the success. Anything else thrown is a bug and stays a 500.
  */
 async function answer<Data>(
-  request: Request,
+  asData: boolean,
   intent: CrmIntent,
   form: { ok: true; data: Data; values: Record<string, string | string[]> } | { ok: false; errors: FieldErrors; values: Record<string, string | string[]> },
   perform: (data: Data) => Promise<Done>,
@@ -80,13 +80,18 @@ async function answer<Data>(
   } catch (error) {
     return failure(intent, form, appErrorOrThrow(error));
   }
-  if (!isFetch(request)) throw redirect(CRM_PAGE, { status: 303, headers: { 'Set-Cookie': flashToastCookie(done.message) } });
+  if (!asData) throw redirect(CRM_PAGE, { status: 303, headers: { 'Set-Cookie': flashToastCookie(done.message) } });
   const body: CrmActionResult = { ok: true, intent, ...done };
   return { body, status: 200 };
 }
 
-/** The CRM post of the signed-in `user` (the route's requireUser), whatever section the page shows. */
-export async function crmAction(request: Request, user: CurrentUser): Promise<CrmAnswer> {
+/**
+ * The CRM post of the signed-in `user` (the route's requireUser), whatever section the page shows.
+ * `json`: always answer with data (the JSON endpoint); otherwise a browser navigation that succeeded is
+ * redirected to the board with its toast.
+ */
+export async function crmAction(request: Request, user: CurrentUser, { json = false }: { json?: boolean } = {}): Promise<CrmAnswer> {
+  const asData = json || isFetch(request);
   const parsedIntent = crmIntentSchema.safeParse((await readFormData(request.clone())).get('intent'));
   if (!parsedIntent.success) return failure(null, {}, { status: 400, message: 'Ação desconhecida' });
   const intent = parsedIntent.data;
@@ -99,38 +104,38 @@ export async function crmAction(request: Request, user: CurrentUser): Promise<Cr
 
   switch (intent) {
     case 'mover-lead':
-      return answer(request, intent, await parseForm(request, moveLeadSchema, { echo: { leadId: ID_ECHO, stageId: ID_ECHO } }), async (input) => {
+      return answer(asData, intent, await parseForm(request, moveLeadSchema, { echo: { leadId: ID_ECHO, stageId: ID_ECHO } }), async (input) => {
         await moveLeadToStage(lawyer, input);
         return { message: CRM_MESSAGES.leadMoved, leadId: input.leadId, stageId: input.stageId };
       });
     case 'editar-lead': {
       const echo = { leadId: ID_ECHO, nome: LEAD_LIMITS.nome.max, email: EMAIL_MAX_LENGTH, telefone: 20, mensagem: LEAD_LIMITS.mensagem.max };
-      return answer(request, intent, await parseForm(request, editLeadSchema, { echo }), async (input) => {
+      return answer(asData, intent, await parseForm(request, editLeadSchema, { echo }), async (input) => {
         await updateLead(lawyer, input);
         return { message: CRM_MESSAGES.leadUpdated, leadId: input.leadId };
       });
     }
     case 'novo-lead': {
       const echo = { nome: LEAD_LIMITS.nome.max, email: EMAIL_MAX_LENGTH, telefone: 20, cidade: 60, area_interesse: 60, mensagem: LEAD_LIMITS.mensagem.max };
-      return answer(request, intent, await parseForm(request, newLeadSchema, { echo }), async (input) => {
+      return answer(asData, intent, await parseForm(request, newLeadSchema, { echo }), async (input) => {
         const created = await createLead(lawyer, input);
         return { message: CRM_MESSAGES.leadCreated, leadId: created.id };
       });
     }
     case 'salvar-etapas': {
       const lists = { stageId: STAGE_LIMITS.perLawyer, stageName: STAGE_LIMITS.perLawyer, stageColor: STAGE_LIMITS.perLawyer };
-      return answer(request, intent, await parseForm(request, saveStagesSchema, { lists }), async (input) => {
+      return answer(asData, intent, await parseForm(request, saveStagesSchema, { lists }), async (input) => {
         await saveStages(lawyer, input);
         return { message: CRM_MESSAGES.stagesSaved };
       });
     }
     case 'nova-etapa':
-      return answer(request, intent, await parseForm(request, addStageSchema, { echo: { name: STAGE_LIMITS.name.max, color: 10 } }), async (input) => {
+      return answer(asData, intent, await parseForm(request, addStageSchema, { echo: { name: STAGE_LIMITS.name.max, color: 10 } }), async (input) => {
         const created = await addStage(lawyer, input);
         return { message: CRM_MESSAGES.stageAdded, stageId: created.id };
       });
     case 'excluir-etapa':
-      return answer(request, intent, await parseForm(request, deleteStageSchema, { echo: { stageId: ID_ECHO } }), async (input) => {
+      return answer(asData, intent, await parseForm(request, deleteStageSchema, { echo: { stageId: ID_ECHO } }), async (input) => {
         await deleteStage(lawyer, input);
         return { message: CRM_MESSAGES.stageDeleted, stageId: input.stageId };
       });
