@@ -201,6 +201,8 @@ describe('leads', () => {
     await expect(dialog.getByText('Apenas números são permitidos')).toBeVisible();
     await expect(dialog.getByText('Selecione uma cidade', { exact: true }).last()).toBeVisible();
     await expect(dialog.getByText('Selecione uma área de atuação')).toBeVisible();
+    // Focus goes to the first refused field, so a screen reader reads its message.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'nome');
 
     await dialog.getByLabel('Nome').fill('Sérgio Tavares Nogueira');
     await dialog.getByLabel('Email').fill('sergio.nogueira@exemplo.com.br');

@@ -126,19 +126,22 @@ export function useCrmForm(onSettled?: (result: CrmActionResult) => void, { lead
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const body = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    const refused = checkCrmForm(body, leadCount?.(event.currentTarget));
+    const form = event.currentTarget;
+    const body = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
+    const refused = checkCrmForm(body, leadCount?.(form));
+    let result: CrmActionResult;
     if (refused) {
       toastResult(refused, showToast);
-      setFailure(refused);
-      latest.current?.(refused);
-      return;
+      result = refused;
+    } else {
+      setBusy(true);
+      result = await post(body);
+      setBusy(false);
     }
-    setBusy(true);
-    const result = await post(body);
-    setBusy(false);
     setFailure(result.ok ? null : result);
     latest.current?.(result);
+    // A screen reader hears a refused field: focus goes to the first one, whose message describes it.
+    if (!result.ok && Object.keys(result.errors).length > 0) requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
   return { formProps: { method: 'post', action: CRM_ACTION, onSubmit }, busy, failure, clear: () => setFailure(null) };
 }

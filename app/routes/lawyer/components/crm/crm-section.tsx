@@ -190,7 +190,8 @@ function CrmWorkspace({ data, actionData }: { data: Exclude<CrmSectionData, { st
             onEdit={(leadId) => setDialog({ kind: 'edit', leadId })}
             onMove={(leadId, stageId) => {
               closeDialog();
-              if (stageId !== stageOfLead.get(leadId)) startMove(leadId, stageId);
+              // A lead without a stage shows in the first column but can be put in it for real.
+              if (stageId !== leads.find((l) => l.id === leadId)?.stageId) startMove(leadId, stageId);
             }}
             echo={echo?.intent === 'mover-lead' ? echo : null}
           />

@@ -41,7 +41,14 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
   });
   // Here rather than in each stage's row: a deleted stage's row is gone before its answer is read. A
   // stage the board shows with leads is refused at once (the server refuses it too).
-  const remove = useCrmForm(undefined, { leadCount: (form) => counts.get(String(new FormData(form).get('stageId'))) ?? 0 });
+  // The first column also shows the leads without a stage, which do not hold the stage back: there the
+  // server decides.
+  const remove = useCrmForm(undefined, {
+    leadCount: (form) => {
+      const stageId = String(new FormData(form).get('stageId'));
+      return stageId === stages[0]?.id ? 0 : (counts.get(stageId) ?? 0);
+    },
+  });
   // Remounted after each stage added, so the form starts empty again.
   const [addGeneration, setAddGeneration] = useState(0);
   const add = useCrmForm((result) => {
