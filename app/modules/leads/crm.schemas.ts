@@ -128,7 +128,7 @@ export type SaveStagesInput = z.output<typeof saveStagesSchema>;
  * Cards shown per column, and added by each 'Mostrar mais': the most recently changed ones. A column of
  * hundreds of cards is read a screen at a time; its count says how many there are.
  */
-export const CARDS_PER_COLUMN_STEP = 20;
+export const CARDS_PER_COLUMN_STEP = 10;
 const MAX_CARDS_PER_COLUMN = 3000;
 
 /** What the board shows, from the page's URL: `ver` cards per column, and the lead a dialog opens. */
