@@ -1,5 +1,5 @@
 import { Layers, LoaderCircle, Lock, Plus, RefreshCw } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation, useRevalidator } from 'react-router';
 import type { CrmActionResult } from '~/modules/leads/crm.schemas';
 import type { CrmSectionData } from '~/modules/leads/crm.server';
@@ -80,15 +80,24 @@ function CrmWorkspace({ data, actionData }: { data: Exclude<CrmSectionData, { st
     body.set('intent', 'mover-lead');
     body.set('leadId', leadId);
     body.set('stageId', stageId);
+    // A keyboard user (the card's handle has focus) keeps their place: once the board shows the card in
+    // its new column, focus goes to its handle there (the effect below).
+    if (document.activeElement === document.getElementById(dragHandleId(leadId))) refocus.current = { leadId, stageId };
     void post(body).then((result) => {
       setMoves((current) => current.filter((m) => m.key !== move.key));
-      // A keyboard user keeps their place: focus goes to the moved card's handle in its new column.
-      if (result.ok && (document.activeElement === null || document.activeElement === document.body)) {
-        requestAnimationFrame(() => document.getElementById(dragHandleId(leadId))?.focus());
-      }
+      // Refused: the card never left its column, and its handle still has focus.
+      if (!result.ok && refocus.current?.leadId === leadId) refocus.current = null;
     });
   };
   const moving = useMemo(() => new Map(moves.map((m) => [m.leadId, m.stageId])), [moves]);
+  const refocus = useRef<{ leadId: string; stageId: string } | null>(null);
+  useEffect(() => {
+    const target = refocus.current;
+    if (!target || board?.leads.find((l) => l.id === target.leadId)?.stageId !== target.stageId) return;
+    refocus.current = null;
+    // Unless the user has gone elsewhere meanwhile: the old card's removal left focus on the page itself.
+    if (document.activeElement === null || document.activeElement === document.body) document.getElementById(dragHandleId(target.leadId))?.focus();
+  }, [board]);
   const openLead = useCallback((leadId: string) => setDialog({ kind: 'detail', leadId }), []);
 
   const stages = useMemo(() => board?.stages ?? [], [board]);
@@ -110,15 +119,18 @@ function CrmWorkspace({ data, actionData }: { data: Exclude<CrmSectionData, { st
     <section aria-labelledby="secao-crm" className="mt-8 space-y-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div>
-          <h2 id="secao-crm" className="flex items-center gap-3 text-2xl font-bold text-slate-900">
-            CRM de Leads
+          <div className="flex items-center gap-3">
+            <h2 id="secao-crm" className="text-2xl font-bold text-slate-900">
+              CRM de Leads
+            </h2>
+            {/* Beside the heading, not in it: the heading's name stays 'CRM de Leads'. */}
             {loading ? (
-              <span role="status" className="inline-flex items-center gap-1.5 text-sm font-normal text-slate-600">
+              <span role="status" className="inline-flex items-center gap-1.5 text-sm text-slate-600">
                 <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-brand-700" />
                 <span className="sr-only">Carregando leads…</span>
               </span>
             ) : null}
-          </h2>
+          </div>
           {board ? (
             <p className="mt-1 text-slate-700">
               {count === 1 ? 'Gerencie seu 1 lead de forma organizada' : `Gerencie seus ${count.toLocaleString('pt-BR')} leads de forma organizada`}

@@ -94,7 +94,10 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
                   <li key={stage.id} className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-900">
                     <span aria-hidden="true" className="size-3 rounded-full" style={{ backgroundColor: stage.color }} />
                     {stage.name}
-                    <span className="text-slate-600">({counts.get(stage.id) ?? 0})</span>
+                    <span className="text-slate-600">
+                      ({counts.get(stage.id) ?? 0}
+                      <span className="sr-only"> {(counts.get(stage.id) ?? 0) === 1 ? 'lead' : 'leads'}</span>)
+                    </span>
                   </li>
                 ))}
               </ol>
