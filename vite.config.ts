@@ -3,6 +3,12 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
+function browserChunk(id: string): string | undefined {
+  if (/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)\//.test(id)) return 'react';
+  if (/\/app\/(lib\/seo|modules\/lawyers\/components\/(lawyer-avatar|lawyer-chips|whatsapp-button))\.tsx?$/.test(id)) return 'public-shared';
+  return undefined;
+}
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
@@ -10,10 +16,13 @@ export default defineConfig({
     target: 'es2022',
     minify: 'terser',
     terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
-    // react-dom in one chunk of its own: the CRM board's drag and drop (lawyer area) imports it too, and
-    // Rollup would otherwise cut a small shared piece of it out of the entry, which every public page
-    // then loads with its module wrapper (docs/decisions/0004, the public budget).
-    rollupOptions: { output: { manualChunks: (id) => (/\/node_modules\/(react-dom|scheduler)\//.test(id) ? 'react-dom' : undefined) } },
+  },
+  environments: {
+    // The browser's build only: React, React DOM and React Router in one chunk that every page loads
+    // (the CRM board's drag and drop imports React DOM too, and Rollup would otherwise cut shared
+    // pieces out of the entry), and the small components the public lawyer pages share in one more:
+    // each chunk costs its own gzip dictionary and import glue (docs/decisions/0004, the budget).
+    client: { build: { rollupOptions: { output: { manualChunks: browserChunk } } } },
   },
   ssr: {
     // Native or WASM packages stay outside the server bundle and load from node_modules.
