@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireSuperadmin(request);
   const now = new Date();
   const [figures, health] = await Promise.all([getAdminDashboardFigures(now), getSystemHealth({ now })]);
-  return { figures, health: { ...health, checkedAt: formatDateTime(health.checkedAt) } };
+  return { figures, activityDays: RECENT_ACTIVITY_DAYS, health: { ...health, checkedAt: formatDateTime(health.checkedAt) } };
 }
 
 export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
@@ -83,7 +83,7 @@ function DeliveryLines({ health, none }: { health: DeliveryHealth; none: string 
 }
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
-  const { figures, health } = loaderData;
+  const { figures, activityDays, health } = loaderData;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -101,12 +101,12 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
         <FigureCard title="Pendentes" value={figures.lawyers.pending} hint="Aguardando análise" icon={<Clock className="size-5" />} />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <section aria-labelledby="atividade" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="atividade" className="text-lg font-semibold text-slate-900">
             Atividade Recente
           </h2>
-          <p className="text-sm text-slate-600">Últimos {RECENT_ACTIVITY_DAYS} dias</p>
+          <p className="text-sm text-slate-600">Últimos {activityDays} dias</p>
           <ul className="mt-5 grid gap-5 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
             <ActivityFigure label="Visualizações de perfil" value={figures.activity.profileViews} icon={<Eye className="size-5" />} />
             <ActivityFigure label="Cliques no WhatsApp" value={figures.activity.whatsappClicks} icon={<MessageCircle className="size-5" />} />
