@@ -157,5 +157,5 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo
 
 /** dd/MM/aaaa HH:mm in São Paulo. */
 export function formatDateTime(date: Date): string {
-  return dateTime.format(date);
+  return dateTime.format(date).replace(',', '');
 }
