@@ -23,7 +23,7 @@ export function parseCreateSuperadminArgs(argv: string[]): { ok: true; email: st
     if (!values.email) return { ok: false, message: `Informe o email do superadmin.\n${USAGE}` };
     return { ok: true, email: values.email, name: values.name };
   } catch (error) {
-    return { ok: false, message: `${(error as Error).message}\n${USAGE}` };
+    return { ok: false, message: `Argumentos inválidos: ${(error as Error).message}\n${USAGE}` };
   }
 }
 
@@ -39,8 +39,9 @@ export async function createSuperadminFromCommandLine({ email, name, password }:
 /** Reads one line from a terminal without echoing it. */
 async function promptHidden(question: string): Promise<string> {
   const { stdin, stderr } = process;
-  stderr.write(question);
+  // Echo off before the question shows, so that nothing typed after it is echoed.
   stdin.setRawMode(true);
+  stderr.write(question);
   stdin.resume();
   stdin.setEncoding('utf8');
   return new Promise((resolve, reject) => {
