@@ -55,6 +55,9 @@ describe('creating a superadmin', () => {
     expect(await page.getByLabel('Segredo de bootstrap').inputValue()).toBe('');
     expect(await page.getByLabel('Email').inputValue()).toBe(NEW_ADMIN.email);
     expect(await page.getByLabel('Nome (opcional)').inputValue()).toBe(NEW_ADMIN.name);
+    await screenshot(page, 'admin-bootstrap-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await screenshot(page, 'admin-bootstrap-360');
   });
 
   test('with the right secret the superadmin is created and signs in at /admin', async ({ page }) => {
