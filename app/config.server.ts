@@ -62,6 +62,8 @@ const envSchema = z
     WHATSAPP_CLOUD_TEMPLATE_TEXT: templateName,
     /** The WiizoChat gateway lawyers' own tokens are used with; without it saved tokens are not used. */
     WIIZOCHAT_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).optional(),
+    /** The secret /bootstrap-superadmin asks for once a superadmin exists; unset: only the first one can be created there. */
+    BOOTSTRAP_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').max(256, 'no máximo 256 caracteres').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.APP_SECRET) {
@@ -96,6 +98,8 @@ export interface AppConfig {
   whatsappCloud: WhatsAppCloudConfig | null;
   /** The WiizoChat gateway's base URL; undefined: lawyers' saved tokens are not used. */
   wiizoChatApiUrl: string | undefined;
+  /** What /bootstrap-superadmin asks for once a superadmin exists; undefined: no further superadmin there. */
+  bootstrapSecret: string | undefined;
 }
 
 export interface WhatsAppCloudConfig {
@@ -146,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     wiizoChatApiUrl: env.WIIZOCHAT_API_URL?.replace(/\/+$/, ''),
+    bootstrapSecret: env.BOOTSTRAP_SECRET,
   };
 }
 

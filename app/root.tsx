@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 // The stylesheet is linked first in <head>, before the module preloads, so the one render-blocking
 // request is not queued behind the JavaScript (first contentful paint on slow mobile links).
@@ -39,6 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const brandName = data?.site.brandName ?? 'JusConecta';
   const nonce = useCspNonce();
+  // The back office (/admin, /admin/*, /bootstrap-superadmin) has its own frame instead of the site's.
+  const backOffice = useMatches().some((match) => (match.handle as { backOffice?: boolean } | undefined)?.backOffice);
   return (
     <html lang="pt-BR">
       <head>
@@ -54,11 +56,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#conteudo" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow">
           Pular para o conteúdo
         </a>
-        <SiteHeader brandName={brandName} user={data?.user ?? null} />
-        <main id="conteudo" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter brandName={brandName} year={data?.year ?? new Date().getFullYear()} />
+        {backOffice ? (
+          children
+        ) : (
+          <>
+            <SiteHeader brandName={brandName} user={data?.user ?? null} />
+            <main id="conteudo" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter brandName={brandName} year={data?.year ?? new Date().getFullYear()} />
+          </>
+        )}
         <FlashToast message={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 // The one explicit URL map: the product's pt-BR URLs.
 export default [
@@ -26,6 +26,15 @@ export default [
   route('editar-perfil', 'routes/lawyer/edit-profile.tsx'),
   route('completar-perfil', 'routes/account/complete-profile.tsx'),
   route('area-advogado/crm', 'routes/lawyer/crm-api.ts'),
+  // The back office: its entrance and bootstrap are open; everything under /admin/ sits in the layout,
+  // whose middleware lets only superadmins through (tests/integration/admin-access.test.ts checks both).
+  route('bootstrap-superadmin', 'routes/admin/bootstrap-superadmin.tsx'),
+  route('admin', 'routes/admin/admin-login.tsx'),
+  layout('routes/admin/admin-layout.tsx', [
+    route('admin/dashboard', 'routes/admin/dashboard.tsx'),
+    route('admin/auditoria', 'routes/admin/audit-log.tsx'),
+    route('admin/logout', 'routes/admin/logout.ts'),
+  ]),
   route('api/auth/*', 'routes/resources/api-auth.ts'),
   route('api/cliques-whatsapp', 'routes/resources/whatsapp-click.ts'),
   route('healthz', 'routes/resources/healthz.ts'),

@@ -3,6 +3,8 @@ import { redirect } from 'react-router';
 import { db } from '~/db/client.server';
 import { superadmins } from '~/db/schema/admin';
 import { lawyerProfiles } from '~/db/schema/lawyers';
+import { flashToastCookie } from '~/lib/flash-toast.server';
+import { NOT_A_SUPERADMIN_MESSAGE } from '~/modules/accounts/superadmins.schemas';
 import type { LawyerStatus } from '~/modules/catalog/catalog';
 import { getAuth, hasSessionCookie } from './auth.server';
 
@@ -52,4 +54,16 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) throw redirect('/login');
   return user;
+}
+
+/**
+ * The back office's one guard (docs/decisions/0018): the signed-in superadmin, or a redirect to the
+ * /admin entrance (with the refusal as a toast for a signed-in user who is not one). Every loader and
+ * action under /admin/* calls it, and the /admin/* layout's middleware runs it before any of them.
+ * The role is read from the database on every request, never from the session or the client.
+ */
+export async function requireSuperadmin(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (user?.isSuperadmin) return user;
+  throw redirect('/admin', user ? { headers: { 'Set-Cookie': flashToastCookie(NOT_A_SUPERADMIN_MESSAGE) } } : undefined);
 }

@@ -85,6 +85,8 @@ test('the demo superadmin who signs in at /login sees the superadmin notice, not
   await login(page, 'superadmin');
   await expect(page).toHaveURL('/area-advogado');
   await expect(page.getByRole('heading', { name: 'Conta de superadmin' })).toBeVisible();
-  await expect(page.getByText('O painel administrativo ainda não está disponível nesta versão da plataforma.')).toBeVisible();
   await expect(page.getByText('Problema no Perfil')).not.toBeVisible();
+  await page.getByRole('link', { name: 'Ir para a Área Superadmin' }).click();
+  await expect(page).toHaveURL('/admin/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Admin' })).toBeVisible();
 });

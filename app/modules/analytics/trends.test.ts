@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { calendarMonthWindows, monthTrend, periodTrend, rollingWindows, startOfZonedMonth, trendDirection, trendText } from './trends';
+import { calendarMonthWindows, monthTrend, periodTrend, rollingWindows, startOfZonedDay, startOfZonedMonth, trendDirection, trendText } from './trends';
 
 const DAY_MS = 86_400_000;
 
@@ -90,5 +90,19 @@ describe('calendar months in São Paulo time', () => {
   test('works for another time zone too', () => {
     expect(startOfZonedMonth(new Date('2025-07-01T00:30:00Z'), 'Europe/Lisbon')).toEqual(new Date('2025-06-30T23:00:00Z'));
     expect(startOfZonedMonth(new Date('2025-07-01T00:30:00Z'), 'UTC')).toEqual(new Date('2025-07-01T00:00:00Z'));
+  });
+});
+
+describe('"today" in São Paulo time', () => {
+  test('starts at midnight in São Paulo (03:00 UTC), also late in the evening when UTC is already tomorrow', () => {
+    expect(startOfZonedDay(new Date('2026-03-10T18:00:00Z'))).toEqual(new Date('2026-03-10T03:00:00Z'));
+    expect(startOfZonedDay(new Date('2026-03-11T02:30:00Z'))).toEqual(new Date('2026-03-10T03:00:00Z'));
+    expect(startOfZonedDay(new Date('2026-03-10T03:00:00Z'))).toEqual(new Date('2026-03-10T03:00:00Z'));
+  });
+
+  test('under the old summer time a day started at 02:00 UTC; the day clocks skipped midnight starts at its first instant', () => {
+    expect(startOfZonedDay(new Date('2018-12-20T12:00:00Z'))).toEqual(new Date('2018-12-20T02:00:00Z'));
+    // 4 November 2018: clocks went from 00:00 to 01:00 (03:00 UTC).
+    expect(startOfZonedDay(new Date('2018-11-04T12:00:00Z'))).toEqual(new Date('2018-11-04T03:00:00Z'));
   });
 });

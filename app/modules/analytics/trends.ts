@@ -62,6 +62,22 @@ export function startOfZonedMonth(now: Date, timeZone: string, monthOffset = 0):
   return new Date(Math.min(...(inMonth.length > 0 ? inMonth : candidates)));
 }
 
+/**
+ * The instant at which the day containing `now` begins in `timeZone` ("today" of the back office's
+ * dashboard: leads received since midnight in São Paulo), or the first instant after it when a
+ * daylight-saving change skipped midnight.
+ */
+export function startOfZonedDay(now: Date, timeZone = SAO_PAULO_TIME_ZONE): Date {
+  const { year, month, day } = zonedParts(now, timeZone);
+  const wallClockMidnight = Date.UTC(year, month - 1, day);
+  const candidates = [DAY_MS, 0, -DAY_MS].map((shift) => wallClockMidnight - offsetMs(new Date(wallClockMidnight + shift), timeZone));
+  const sameDay = candidates.filter((instant) => {
+    const local = zonedParts(new Date(instant), timeZone);
+    return local.year === year && local.month === month && local.day === day;
+  });
+  return new Date(Math.min(...(sameDay.length > 0 ? sameDay : candidates)));
+}
+
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {

@@ -1,10 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
-import { Form } from 'react-router';
-import { primaryButton } from './area-styles';
+import { Form, Link } from 'react-router';
+import { primaryButton, secondaryButton } from './area-styles';
 
 /**
- * A superadmin without a lawyer profile who reached the lawyer area (the login leads every user here).
- * The back office (/admin) is not built yet, so the page says so instead of showing a profile error.
+ * A superadmin without a lawyer profile who reached the lawyer area (the login leads every user here):
+ * the page points to the back office instead of showing a profile error.
  */
 export function SuperadminNotice() {
   return (
@@ -14,12 +14,17 @@ export function SuperadminNotice() {
         Conta de superadmin
       </h2>
       <p className="mt-3 text-slate-800">Você entrou com uma conta de superadmin, que não tem perfil de advogado.</p>
-      <p className="mt-2 text-slate-800">O painel administrativo ainda não está disponível nesta versão da plataforma.</p>
-      <Form method="post" action="/logout" className="mt-5">
-        <button type="submit" className={primaryButton}>
-          Sair da conta
-        </button>
-      </Form>
+      <p className="mt-2 text-slate-800">O painel administrativo fica na Área Superadmin.</p>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        <Link to="/admin/dashboard" className={primaryButton}>
+          Ir para a Área Superadmin
+        </Link>
+        <Form method="post" action="/logout">
+          <button type="submit" className={secondaryButton}>
+            Sair da conta
+          </button>
+        </Form>
+      </div>
     </div>
   );
 }

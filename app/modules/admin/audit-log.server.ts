@@ -1,0 +1,161 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { db } from '~/db/client.server';
+import { auditLog, superadmins } from '~/db/schema/admin';
+import { user } from '~/db/schema/auth';
+import { lawyerProfiles } from '~/db/schema/lawyers';
+import { ACCOUNT_DELETED_AUDIT_ACTION } from '~/modules/accounts/account-deletion.server';
+import { REVIEW_AUDIT_ACTIONS } from '~/modules/accounts/lawyer-review.server';
+import { SUPERADMIN_CREATED_AUDIT_ACTION } from '~/modules/accounts/superadmins.server';
+
+/**
+ * /admin/auditoria: who approved, rejected or deleted what, and when, newest first, a page at a time
+ * (read from audit_log, which the accounts module writes in the transaction of each decision).
+ */
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** The filters of the page, by the Portuguese word in its URL (`?acao=`). */
+export const AUDIT_FILTERS = {
+  aprovacoes: { label: 'Aprovações', actions: [REVIEW_AUDIT_ACTIONS.approved] },
+  rejeicoes: { label: 'Rejeições', actions: [REVIEW_AUDIT_ACTIONS.rejected] },
+  exclusoes: { label: 'Exclusões de conta', actions: [ACCOUNT_DELETED_AUDIT_ACTION] },
+  superadmins: { label: 'Superadmins criados', actions: [SUPERADMIN_CREATED_AUDIT_ACTION] },
+} as const;
+export type AuditFilter = keyof typeof AUDIT_FILTERS;
+
+/** The page's query: anything unexpected falls back to page 1 and every action, never an error. */
+export const auditQuerySchema = z.object({
+  pagina: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  acao: z.enum(Object.keys(AUDIT_FILTERS) as [AuditFilter, ...AuditFilter[]]).optional().catch(undefined),
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+export function auditQueryFrom(searchParams: URLSearchParams): AuditQuery {
+  return auditQuerySchema.parse({ pagina: searchParams.get('pagina') ?? undefined, acao: searchParams.get('acao') ?? undefined });
+}
+
+export interface AuditEntry {
+  id: number;
+  at: Date;
+  action: string;
+  /** What happened, in Portuguese ('Aprovou o cadastro'). */
+  description: string;
+  /** Who did it: a superadmin's name, 'O próprio advogado', 'Linha de comando', or a removed account. */
+  actor: string;
+  /** Whom it was about: the lawyer's name and OAB while the profile exists, else the account's code. */
+  target: string;
+  /** Extra facts (previous status, reason, leads unassigned). */
+  details: string[];
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  pageCount: number;
+  filter: AuditFilter | undefined;
+}
+
+const actorUser = alias(user, 'actor_user');
+const actorAdmin = alias(superadmins, 'actor_admin');
+const targetUser = alias(user, 'target_user');
+
+export async function findAuditEntries({ pagina, acao }: AuditQuery): Promise<AuditPage> {
+  const where = acao ? inArray(auditLog.action, [...AUDIT_FILTERS[acao].actions]) : undefined;
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ n: count() }).from(auditLog).where(where),
+    db
+      .select({
+        id: auditLog.id,
+        at: auditLog.createdAt,
+        action: auditLog.action,
+        actorId: auditLog.actorId,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        details: auditLog.details,
+        actorName: sql<string | null>`coalesce(${actorAdmin.nome}, ${actorUser.name})`,
+        lawyerName: lawyerProfiles.nome,
+        oabUf: lawyerProfiles.oabUf,
+        numeroOab: lawyerProfiles.numeroOab,
+        targetUserName: targetUser.name,
+        targetUserEmail: targetUser.email,
+      })
+      .from(auditLog)
+      .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
+      .leftJoin(actorAdmin, eq(actorAdmin.id, auditLog.actorId))
+      .leftJoin(lawyerProfiles, and(inArray(auditLog.targetType, ['lawyer', 'user']), eq(lawyerProfiles.id, auditLog.targetId)))
+      .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((pagina - 1) * AUDIT_PAGE_SIZE),
+  ]);
+  const total = Number(totalRow?.n ?? 0);
+  return {
+    entries: rows.map((row) => ({
+      id: row.id,
+      at: row.at,
+      action: row.action,
+      description: describe(row.action, row.details),
+      actor: actorOf(row),
+      target: targetOf(row),
+      details: detailsOf(row.action, row.details),
+    })),
+    total,
+    page: pagina,
+    pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+    filter: acao,
+  };
+}
+
+function targetOf(row: { targetId: string | null; lawyerName: string | null; oabUf: string | null; numeroOab: string | null; targetUserName: string | null; targetUserEmail: string | null }): string {
+  if (row.lawyerName) return `${row.lawyerName} (OAB/${row.oabUf} ${row.numeroOab})`;
+  if (row.targetUserName) return `${row.targetUserName} (${row.targetUserEmail})`;
+  // A deleted account keeps only its code: the audit entry holds nothing that identifies the person.
+  return row.targetId ? `Conta excluída (código ${row.targetId})` : '—';
+}
+
+const STATUS_LABELS: Record<string, string> = { pending: 'pendente', approved: 'aprovado', rejected: 'rejeitado' };
+
+function describe(action: string, details: Record<string, unknown>): string {
+  switch (action) {
+    case REVIEW_AUDIT_ACTIONS.approved:
+      return 'Aprovou o cadastro do advogado';
+    case REVIEW_AUDIT_ACTIONS.rejected:
+      return 'Rejeitou o cadastro do advogado';
+    case ACCOUNT_DELETED_AUDIT_ACTION:
+      return details.by === 'self' ? 'O advogado excluiu a própria conta' : 'Excluiu a conta do advogado';
+    case SUPERADMIN_CREATED_AUDIT_ACTION:
+      return details.first === true ? 'Primeiro superadmin criado' : 'Superadmin criado';
+    default:
+      return action;
+  }
+}
+
+function actorOf(row: { actorId: string | null; actorName: string | null; action: string; details: Record<string, unknown> }): string {
+  if (row.actorName) return row.actorName;
+  if (row.actorId) return `Conta removida (${row.actorId})`;
+  if (row.action === ACCOUNT_DELETED_AUDIT_ACTION && row.details.by === 'self') return 'O próprio advogado';
+  if (row.action === SUPERADMIN_CREATED_AUDIT_ACTION) return row.details.via === 'command-line' ? 'Linha de comando (npm run admin:create)' : 'Página /bootstrap-superadmin';
+  return 'Sistema';
+}
+
+function detailsOf(action: string, details: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  if (typeof details.from === 'string') lines.push(`Situação anterior: ${STATUS_LABELS[details.from] ?? details.from}`);
+  if (typeof details.reason === 'string') lines.push(`Motivo: ${details.reason}`);
+  if (typeof details.trialEndsAt === 'string') lines.push(`Período grátis até ${formatDateTime(new Date(details.trialEndsAt))}`);
+  if (action === ACCOUNT_DELETED_AUDIT_ACTION && typeof details.unassignedLeads === 'number') {
+    lines.push(details.unassignedLeads === 1 ? '1 lead ficou sem advogado' : `${details.unassignedLeads} leads ficaram sem advogado`);
+  }
+  return lines;
+}
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** dd/MM/aaaa HH:mm in São Paulo. */
+export function formatDateTime(date: Date): string {
+  return dateTime.format(date).replace(',', '');
+}

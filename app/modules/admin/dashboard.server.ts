@@ -1,0 +1,63 @@
+import { and, count, gte, lt, sql } from 'drizzle-orm';
+import { db, selectRows } from '~/db/client.server';
+import { profileViews, whatsappClicks } from '~/db/schema/analytics';
+import { lawyerProfiles } from '~/db/schema/lawyers';
+import { leads } from '~/db/schema/leads';
+import { startOfZonedDay } from '~/modules/analytics/trends';
+
+/** The window of 'Atividade Recente' (spec part 2, section 9: 30 days for views and clicks). */
+export const RECENT_ACTIVITY_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The figures of /admin/dashboard 'Dashboard Admin' (docs/product-rules.md, "Back office"). */
+export interface AdminDashboardFigures {
+  lawyers: { total: number; approved: number; pending: number; rejected: number };
+  /** Leads created since midnight in São Paulo (one per lawyer a request was routed to, or one unassigned). */
+  leadsToday: number;
+  /** The last RECENT_ACTIVITY_DAYS days up to now. */
+  activity: {
+    profileViews: number;
+    whatsappClicks: number;
+    /** Approved lawyers with at least one profile view, WhatsApp click or lead received in the window. */
+    activeLawyers: number;
+  };
+}
+
+export async function getAdminDashboardFigures(now: Date = new Date()): Promise<AdminDashboardFigures> {
+  const end = new Date(now.getTime() + 1);
+  const since = new Date(now.getTime() - RECENT_ACTIVITY_DAYS * DAY_MS);
+  // Raw SQL gets the instants as ISO text (both drivers agree on that).
+  const [sinceText, endText] = [since.toISOString(), end.toISOString()];
+  const today = startOfZonedDay(now);
+  const [[lawyers], [leadsToday], [views], [clicks], [active]] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        approved: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'approved')::int`,
+        pending: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'pending')::int`,
+        rejected: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'rejected')::int`,
+      })
+      .from(lawyerProfiles),
+    db.select({ n: count() }).from(leads).where(and(gte(leads.createdAt, today), lt(leads.createdAt, end))),
+    db.select({ n: count() }).from(profileViews).where(and(gte(profileViews.viewedAt, since), lt(profileViews.viewedAt, end))),
+    db.select({ n: count() }).from(whatsappClicks).where(and(gte(whatsappClicks.clickedAt, since), lt(whatsappClicks.clickedAt, end))),
+    // One probe per approved lawyer on each (lawyer, time) index: no scan of the event tables.
+    selectRows<{ n: number }>(sql`
+      select count(*)::int as n from ${lawyerProfiles} p
+      where p.status = 'approved' and (
+        exists (select 1 from ${profileViews} v where v.lawyer_id = p.id and v.viewed_at >= ${sinceText}::timestamptz and v.viewed_at < ${endText}::timestamptz)
+        or exists (select 1 from ${whatsappClicks} c where c.lawyer_id = p.id and c.clicked_at >= ${sinceText}::timestamptz and c.clicked_at < ${endText}::timestamptz)
+        or exists (select 1 from ${leads} l where l.assigned_to = p.id and l.created_at >= ${sinceText}::timestamptz and l.created_at < ${endText}::timestamptz)
+      )`),
+  ]);
+  return {
+    lawyers: {
+      total: Number(lawyers?.total ?? 0),
+      approved: Number(lawyers?.approved ?? 0),
+      pending: Number(lawyers?.pending ?? 0),
+      rejected: Number(lawyers?.rejected ?? 0),
+    },
+    leadsToday: Number(leadsToday?.n ?? 0),
+    activity: { profileViews: Number(views?.n ?? 0), whatsappClicks: Number(clicks?.n ?? 0), activeLawyers: Number(active?.n ?? 0) },
+  };
+}

@@ -1,0 +1,59 @@
+import { Form, redirect, useNavigation } from 'react-router';
+import { getCurrentUser } from '~/auth/session.server';
+import { TextField } from '~/components/ui/text-field';
+import { formError } from '~/lib/app-error';
+import { flashToastCookie } from '~/lib/flash-toast.server';
+import { parseForm } from '~/lib/parse-form.server';
+import { pageMeta } from '~/lib/seo';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, loginSchema } from '~/modules/accounts/accounts.schemas';
+import { signInAsSuperadmin } from '~/modules/accounts/superadmin-login.server';
+import type { Route } from './+types/admin-login';
+import { BACK_OFFICE_HANDLE, backOfficeHeaders } from './back-office-headers';
+import { EntranceCard, FormAlert, entranceButton } from './components/entrance-card';
+
+/**
+ * /admin, the superadmins' entrance (spec part 2, section 2.10): the login's machinery (throttle,
+ * messages), then the superadmin check; anyone else is signed out at once with the spec's message.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if ((await getCurrentUser(request))?.isSuperadmin) throw redirect('/admin/dashboard');
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await parseForm(request, loginSchema, { echo: { email: EMAIL_MAX_LENGTH } });
+  if (!form.ok) return formError(form);
+  const result = await signInAsSuperadmin(form.data, request.headers);
+  if (result.ok || 'notSuperadmin' in result) {
+    const headers = new Headers();
+    for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
+    headers.append('Set-Cookie', flashToastCookie(result.ok ? 'Login realizado com sucesso!' : result.message));
+    throw redirect(result.ok ? '/admin/dashboard' : '/admin', { headers });
+  }
+  return formError(form, result);
+}
+
+export const headers: Route.HeadersFunction = backOfficeHeaders;
+
+export const handle = BACK_OFFICE_HANDLE;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ site: matches[0]?.loaderData.site, title: 'Área Superadmin', description: 'Acesso restrito para superadministradores.', path: '/admin', noindex: true });
+
+export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== 'idle' && navigation.formAction === '/admin';
+  const errors = actionData?.errors ?? {};
+  return (
+    <EntranceCard title="Área Superadmin" subtitle="Acesso restrito para superadministradores">
+      <FormAlert message={actionData?.message} />
+      <Form method="post" className="mt-6 space-y-5" noValidate>
+        <TextField name="email" label="Email" type="email" autoComplete="username" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.values.email} error={errors.email} />
+        <TextField name="password" label="Senha" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.password} />
+        <button type="submit" disabled={submitting} className={entranceButton}>
+          {submitting ? 'Entrando...' : 'Entrar'}
+        </button>
+      </Form>
+    </EntranceCard>
+  );
+}
