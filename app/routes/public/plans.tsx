@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const longDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
 
-const ctaClass = 'inline-flex w-full items-center justify-center rounded-md px-5 py-3 text-sm font-semibold';
+const ctaClass = 'inline-flex w-full items-center justify-center rounded-md px-5 py-3 text-center text-sm font-semibold';
 const primaryCta = `${ctaClass} bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80`;
 const currentCta = `${ctaClass} cursor-default border border-green-700 bg-green-50 text-green-900`;
 
@@ -126,7 +126,7 @@ export default function PlansPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {PLANS.map((plan) => {
           const current = lawyerPlan?.effective.id === plan.id;
           const endedHere = lawyerPlan?.ended && lawyerPlan.active?.id === plan.id && lawyerPlan.endsAt;

@@ -17,9 +17,9 @@ export function PlanCard({ plan, current, note, children }: { plan: Plan; curren
       aria-labelledby={titleId}
       className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${highlighted ? 'border-brand-600 ring-2 ring-brand-600/30' : 'border-slate-200'}`}
     >
-      <div className="flex min-h-7 flex-wrap gap-2">
-        {plan.popular ? <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Mais Popular</span> : null}
-        {current ? <span className="rounded-full bg-green-700 px-3 py-1 text-xs font-semibold text-white">Plano Atual</span> : null}
+      <div className="flex flex-wrap gap-1.5 md:min-h-6">
+        {plan.popular ? <span className="rounded-full bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white">Mais Popular</span> : null}
+        {current ? <span className="rounded-full bg-green-700 px-2.5 py-1 text-xs font-semibold text-white">Plano Atual</span> : null}
       </div>
       <h2 id={titleId} className="mt-3 text-xl font-bold text-slate-900">
         {plan.name}
