@@ -1,4 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
@@ -15,6 +18,8 @@ import { openCrm } from '~/modules/leads/crm.server';
 import { notificationsAllowed } from '~/modules/messaging/messaging-settings.server';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { SUBSCRIBES_PER_WINDOW, getPlansViewer, subscribeToPlan, type PlansViewer } from '~/modules/subscriptions/subscriptions.server';
+import * as lawyerAreaRoute from '~/routes/lawyer/lawyer-area';
+import * as plansRoute from '~/routes/public/plans';
 import { action, loader } from '~/routes/public/plans';
 import { createLawyer, createLawyers, expirePlan } from '../factories/lawyers';
 
@@ -279,5 +284,38 @@ describe('the /planos page data', () => {
 
     const pending = await lawyerWithLogin({ status: 'pending' });
     expect((await open(pending.cookie)).data.viewer).toEqual({ kind: 'pending' });
+  });
+});
+
+/** The page as the server renders it, from the loader's data (what a browser without JavaScript gets). */
+async function render(route: { loader: unknown; default: unknown }, path: string, cookie: string): Promise<string> {
+  const request = new Request(`http://localhost:3000${path}`, { headers: { cookie } });
+  const loaded = (await (route.loader as (args: unknown) => Promise<unknown>)({ request, params: {}, context: {} })) as { data?: unknown };
+  const loaderData = loaded && typeof loaded === 'object' && 'data' in loaded ? loaded.data : loaded;
+  const id = 'page';
+  const Stub = createRoutesStub([{ id, path: new URL(request.url).pathname, Component: route.default as ComponentType }]);
+  // Without React's text separators, so that a sentence reads as the browser shows it.
+  return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { [id]: loaderData } } })).replaceAll('<!-- -->', '');
+}
+
+describe('what an ended plan looks like', () => {
+  test('the area says which plan ended and when, the badge names gratuito, and /planos marks gratuito as current', async () => {
+    const ana = await lawyerWithLogin({ plan: 'premium' });
+    await expirePlan(ana.id);
+    const endsAt = (await getLawyerPlan(ana.id)).endsAt!;
+    const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(endsAt);
+
+    const area = await render(lawyerAreaRoute, '/area-advogado?section=perfil', ana.cookie);
+    expect(area).toContain(`Seu Plano Premium venceu em ${date}.`);
+    expect(area).toContain('Plano atual:</span> Plano Gratuito');
+    expect(area).toContain('href="/planos"');
+    expect(area).toContain('Renovar plano');
+
+    const plans = await render(plansRoute, '/planos', ana.cookie);
+    expect(plans).toContain(`Seu plano venceu em ${date}.`);
+    const gratuitoCard = plans.slice(plans.indexOf('id="plano-gratuito"'), plans.indexOf('id="plano-basico"'));
+    expect(gratuitoCard).toContain('Plano Atual');
+    expect(gratuitoCard).not.toContain('Assinar Agora');
+    expect(plans.slice(plans.indexOf('id="plano-premium"'))).toContain('Assinar Agora');
   });
 });
