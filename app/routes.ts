@@ -9,6 +9,7 @@ export default [
   route('solicitar-atendimento', 'routes/public/lead-request.tsx', { id: 'lead-request' }),
   route('solicitar-atendimento/:slug', 'routes/public/lead-request.tsx', { id: 'lead-request-lawyer' }),
   route('solicitacao/remover', 'routes/public/lead-request-removal.tsx'),
+  route('planos', 'routes/public/plans.tsx'),
   route('blog', 'routes/public/blog.tsx'),
   route('blog/:slug', 'routes/public/blog-post.tsx'),
   route('login', 'routes/account/login.tsx'),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CITIES, CITIES_BY_LABEL, cityLabel, PLANS, planHasEnded, planLevel, PRACTICE_AREAS, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from './catalog';
+import { CITIES, CITIES_BY_LABEL, cityLabel, effectivePlan, findPlan, PLANS, planAllows, planHasEnded, planLevel, PRACTICE_AREAS, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from './catalog';
 
 describe('catalogue', () => {
   test('16 practice areas with Direito labels, except Propriedade Intelectual and Arbitragem e Mediação', () => {
@@ -51,5 +51,29 @@ describe('catalogue', () => {
     expect(planHasEnded(endsAt, endsAt)).toBe(true);
     expect(planHasEnded(endsAt, new Date('2025-04-01T00:00:00Z'))).toBe(true);
     expect(planHasEnded(null, new Date('2100-01-01T00:00:00Z'))).toBe(false);
+  });
+
+  test('what each plan level allows: the CRM on every plan, monitoring 0/0/5/20, notifications from intermediario', () => {
+    expect([0, 1, 2, 3].map(planAllows)).toEqual([
+      { crm: true, monitoring: false, monitoredProcessesCap: 0, whatsappNotifications: false },
+      { crm: true, monitoring: false, monitoredProcessesCap: 0, whatsappNotifications: false },
+      { crm: true, monitoring: true, monitoredProcessesCap: 5, whatsappNotifications: true },
+      { crm: true, monitoring: true, monitoredProcessesCap: 20, whatsappNotifications: true },
+    ]);
+    // A level no plan has allows nothing.
+    expect(planAllows(-1)).toEqual({ crm: false, monitoring: false, monitoredProcessesCap: 0, whatsappNotifications: false });
+    expect(planAllows(7).crm).toBe(false);
+  });
+
+  test('the plan in effect: the active plan until it ends, then gratuito, as with no plan', () => {
+    const now = new Date('2025-03-10T12:00:00Z');
+    const gratuito = findPlan('gratuito');
+    expect(effectivePlan({ planType: 'premium', endDate: new Date('2025-03-11T00:00:00Z') }, now)).toBe(findPlan('premium'));
+    expect(effectivePlan({ planType: 'premium', endDate: now }, now)).toBe(gratuito);
+    expect(effectivePlan({ planType: 'basico', endDate: new Date('2025-01-01T00:00:00Z') }, now)).toBe(gratuito);
+    expect(effectivePlan({ planType: 'gratuito', endDate: null }, now)).toBe(gratuito);
+    expect(effectivePlan(null, now)).toBe(gratuito);
+    expect(effectivePlan({ planType: 'ouro', endDate: null }, now)).toBe(gratuito);
+    expect(PLANS.map((p) => p.tipo)).toEqual(['Gratuito', 'Básico', 'Intermediário', 'Premium']);
   });
 });

@@ -6,6 +6,8 @@
 export interface Plan {
   id: 'gratuito' | 'basico' | 'intermediario' | 'premium';
   name: string;
+  /** The plan's name without 'Plano ', the spec's {tipo} ('Plano {tipo} ativado com sucesso!'). */
+  tipo: string;
   level: 0 | 1 | 2 | 3;
   priceBrl: number;
   leadsPerMonth: number;
@@ -17,10 +19,10 @@ export interface Plan {
 }
 
 export const PLANS: readonly Plan[] = [
-  { id: 'gratuito', name: 'Plano Gratuito', level: 0, priceBrl: 0, leadsPerMonth: 5, monitoredProcesses: 0, whatsappNotifications: false, popular: false, color: '#4b5563' },
-  { id: 'basico', name: 'Plano Básico', level: 1, priceBrl: 297, leadsPerMonth: 20, monitoredProcesses: 0, whatsappNotifications: false, popular: false, color: '#1d4ed8' },
-  { id: 'intermediario', name: 'Plano Intermediário', level: 2, priceBrl: 497, leadsPerMonth: 50, monitoredProcesses: 5, whatsappNotifications: true, popular: true, color: '#6d28d9' },
-  { id: 'premium', name: 'Plano Premium', level: 3, priceBrl: 997, leadsPerMonth: 150, monitoredProcesses: 20, whatsappNotifications: true, popular: false, color: '#b45309' },
+  { id: 'gratuito', name: 'Plano Gratuito', tipo: 'Gratuito', level: 0, priceBrl: 0, leadsPerMonth: 5, monitoredProcesses: 0, whatsappNotifications: false, popular: false, color: '#4b5563' },
+  { id: 'basico', name: 'Plano Básico', tipo: 'Básico', level: 1, priceBrl: 297, leadsPerMonth: 20, monitoredProcesses: 0, whatsappNotifications: false, popular: false, color: '#1d4ed8' },
+  { id: 'intermediario', name: 'Plano Intermediário', tipo: 'Intermediário', level: 2, priceBrl: 497, leadsPerMonth: 50, monitoredProcesses: 5, whatsappNotifications: true, popular: true, color: '#6d28d9' },
+  { id: 'premium', name: 'Plano Premium', tipo: 'Premium', level: 3, priceBrl: 997, leadsPerMonth: 150, monitoredProcesses: 20, whatsappNotifications: true, popular: false, color: '#b45309' },
 ];
 export type PlanId = Plan['id'];
 export const PLAN_IDS = /* @__PURE__ */ PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
@@ -31,8 +33,37 @@ export const PLAN_IDS = /* @__PURE__ */ PLANS.map((p) => p.id) as [PlanId, ...Pl
  */
 export const CRM_MIN_PLAN_LEVEL = 0;
 
+/** What a plan level gives the lawyer: the one answer every screen and every server check reads. */
+export interface PlanAllowance {
+  /** The CRM board (every plan). */
+  crm: boolean;
+  /** Process monitoring: from intermediario (docs/product-rules.md, Plans). */
+  monitoring: boolean;
+  /** How many processes the lawyer may monitor at once: 0, 0, 5, 20. */
+  monitoredProcessesCap: number;
+  /** WhatsApp notifications (the messaging settings and their test send). */
+  whatsappNotifications: boolean;
+}
+
+const NOTHING: PlanAllowance = { crm: false, monitoring: false, monitoredProcessesCap: 0, whatsappNotifications: false };
+
+/**
+ * What a plan level allows, read from the catalogue: the level of the lawyer's effective plan
+ * (`effectivePlan`: an ended plan is level 0). A level no plan has allows nothing.
+ */
+export function planAllows(level: number): PlanAllowance {
+  const plan = PLANS.find((p) => p.level === level);
+  if (!plan) return NOTHING;
+  return {
+    crm: level >= CRM_MIN_PLAN_LEVEL,
+    monitoring: plan.monitoredProcesses > 0,
+    monitoredProcessesCap: plan.monitoredProcesses,
+    whatsappNotifications: plan.whatsappNotifications,
+  };
+}
+
 export function planIncludesCrm(level: number): boolean {
-  return level >= CRM_MIN_PLAN_LEVEL;
+  return planAllows(level).crm;
 }
 
 /** A paid plan chosen at registration runs for 7 days; a subscription runs for 30 (docs/product-rules.md). */
@@ -55,4 +86,20 @@ export function planLevel(id: string | null | undefined): Plan['level'] {
  */
 export function planHasEnded(endsAt: Date | null, now: Date = new Date()): boolean {
   return endsAt !== null && endsAt.getTime() <= now.getTime();
+}
+
+/** The lawyer's active plan row as stored (lawyer_plans: plan_type, end_date), or none. */
+export interface ActivePlanRow {
+  planType: string;
+  endDate: Date | null;
+}
+
+/**
+ * The plan a lawyer has in effect: the active plan until its end date, then gratuito, as with no active
+ * plan at all. An ended paid plan counts as gratuito everywhere: gates, search order, the plans page
+ * (docs/product-rules.md, Plans). Search applies the same rule in SQL.
+ */
+export function effectivePlan(active: ActivePlanRow | null | undefined, now: Date = new Date()): Plan {
+  const plan = active && !planHasEnded(active.endDate, now) ? findPlan(active.planType) : undefined;
+  return plan ?? findPlan('gratuito')!;
 }

@@ -39,8 +39,8 @@ describe('the lawyer’s own area', () => {
       // Curitiba - PR, Londrina - PR
       cidades: ['pr_curitiba', 'pr_londrina'],
     });
-    expect(own?.plan).toEqual(findPlan('intermediario'));
-    expect(own?.planEndsAt).toBeInstanceOf(Date);
+    expect(own?.plan).toMatchObject({ active: findPlan('intermediario'), effective: findPlan('intermediario'), ended: false });
+    expect(own?.plan.endsAt).toBeInstanceOf(Date);
   });
 
   test('a signed-in user without a lawyer profile gets null', async () => {
@@ -59,22 +59,23 @@ describe('the lawyer’s own area', () => {
   test('gratuito has no end date', async () => {
     const ana = await createLawyer({ plan: 'gratuito' });
     const own = await getOwnLawyerProfile(ana.id);
-    expect(own?.plan?.id).toBe('gratuito');
-    expect(own?.planEndsAt).toBeNull();
+    expect(own?.plan.active?.id).toBe('gratuito');
+    expect(own?.plan.endsAt).toBeNull();
   });
 
   test('a cancelled plan is no plan', async () => {
     const ana = await createLawyer({ plan: 'premium' });
     await db.update(lawyerPlans).set({ status: 'cancelled' }).where(eq(lawyerPlans.lawyerId, ana.id));
-    expect(await getOwnLawyerProfile(ana.id)).toMatchObject({ plan: null, planEndsAt: null });
+    expect(await getOwnLawyerProfile(ana.id)).toMatchObject({ plan: { active: null, endsAt: null, effective: findPlan('gratuito') } });
   });
 
-  test('an active plan past its end date is still the lawyer’s plan, with the date it ended', async () => {
+  test('an active plan past its end date is still the lawyer’s plan, with the date it ended, but gratuito is in effect', async () => {
     const ana = await createLawyer({ plan: 'basico' });
     await expirePlan(ana.id);
     const own = await getOwnLawyerProfile(ana.id);
-    expect(own?.plan?.id).toBe('basico');
-    expect(own!.planEndsAt!.getTime()).toBeLessThan(Date.now());
+    expect(own?.plan.active?.id).toBe('basico');
+    expect(own?.plan).toMatchObject({ ended: true, effective: findPlan('gratuito') });
+    expect(own!.plan.endsAt!.getTime()).toBeLessThan(Date.now());
   });
 
   test('after a change of plan the new active plan is the one shown', async () => {
@@ -83,8 +84,8 @@ describe('the lawyer’s own area', () => {
     const endDate = new Date(Date.now() + 30 * 86_400_000);
     await db.insert(lawyerPlans).values({ lawyerId: ana.id, planType: 'premium', status: 'active', endDate });
     const own = await getOwnLawyerProfile(ana.id);
-    expect(own?.plan?.id).toBe('premium');
-    expect(own?.planEndsAt).toEqual(endDate);
+    expect(own?.plan.active?.id).toBe('premium');
+    expect(own?.plan.endsAt).toEqual(endDate);
   });
 
   test('shows the photo when the lawyer has one', async () => {
@@ -113,20 +114,28 @@ describe('what the lawyer area shows', () => {
     expect(profile).toMatchObject({ state: 'approved', section: 'perfil', stats: null, profile: { slug: ana.slug } });
   });
 
-  test('the badge names the active plan, or Plano Básico when there is none', async () => {
+  test('the badge names the plan in effect, or Plano Básico when there is none', async () => {
     const ana = await createLawyer({ plan: 'premium' });
     const withPlan = await getLawyerArea(sessionUser(ana.id, 'approved'), 'perfil');
     expect(withPlan.state === 'approved' && withPlan.plan).toMatchObject({ active: findPlan('premium'), badge: findPlan('premium'), ended: false });
 
     await db.update(lawyerPlans).set({ status: 'cancelled' }).where(eq(lawyerPlans.lawyerId, ana.id));
     const without = await getLawyerArea(sessionUser(ana.id, 'approved'), 'perfil');
-    expect(without.state === 'approved' && without.plan).toEqual({ active: null, badge: findPlan('basico'), endsAt: null, ended: false });
+    expect(without.state === 'approved' && without.plan).toMatchObject({ active: null, badge: findPlan('basico'), endsAt: null, ended: false, effective: findPlan('gratuito') });
+  });
+
+  test('once a paid plan has ended the badge names gratuito, and the area knows which plan ended', async () => {
+    const ana = await createLawyer({ plan: 'premium' });
+    await expirePlan(ana.id);
+    const area = await getLawyerArea(sessionUser(ana.id, 'approved'), 'perfil');
+    expect(area.state === 'approved' && area.plan).toMatchObject({ active: findPlan('premium'), badge: findPlan('gratuito'), effective: findPlan('gratuito'), ended: true });
+    expect(area.state === 'approved' && area.plan.allows).toEqual({ crm: true, monitoring: false, monitoredProcessesCap: 0, whatsappNotifications: false });
   });
 
   test('a paid plan has ended from its end date on, exactly then and after', async () => {
     const ana = await createLawyer({ plan: 'basico' });
     const own = await getOwnLawyerProfile(ana.id);
-    const endsAt = own!.planEndsAt!;
+    const endsAt = own!.plan.endsAt!;
     const at = async (now: Date) => {
       const area = await getLawyerArea(sessionUser(ana.id, 'approved'), 'perfil', now);
       return area.state === 'approved' && area.plan.ended;

@@ -1,11 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CurrentUser } from '~/auth/session.server';
 import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
-import { lawyerPlans } from '~/db/schema/subscriptions';
 import { getLawyerDashboardStats, type LawyerDashboardStats } from '~/modules/analytics/dashboard.server';
-import { cityLabel, findPlan, planHasEnded, practiceAreaLabel, sortByLabel, type LawyerStatus, type Plan } from '~/modules/catalog/catalog';
+import { cityLabel, findPlan, practiceAreaLabel, sortByLabel, type LawyerStatus, type Plan } from '~/modules/catalog/catalog';
+import type { LawyerPlan } from '~/modules/subscriptions/lawyer-plan';
+import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { areasFromTags, citiesFromTags } from './search-tags';
 
 // The lawyer area (/area-advogado): who sees what is in docs/product-rules.md, "Lawyer area".
@@ -39,10 +40,11 @@ export interface OwnLawyerProfile {
 
 export interface OwnLawyerArea {
   profile: OwnLawyerProfile;
-  /** The active plan from the catalogue; null when the lawyer has none. */
-  plan: Plan | null;
-  /** When the active plan ends (possibly in the past: payment overdue); null for gratuito, which does not end. */
-  planEndsAt: Date | null;
+  /**
+   * The active plan, even when its end date has passed (the lawyer is then overdue, which they should
+   * see, rather than no plan at all), and the plan in effect (gratuito once it has ended).
+   */
+  plan: LawyerPlan;
 }
 
 /** Ids ordered by their pt-BR label, with the catalogue's own sort. */
@@ -54,7 +56,7 @@ function idsByLabel(ids: string[], label: (id: string) => string): string[] {
  * The signed-in lawyer's own profile and active plan, whatever the profile's status, or null when the
  * user has no lawyer profile. `userId` must come from the session: this is the lawyer's private view.
  */
-export async function getOwnLawyerProfile(userId: string): Promise<OwnLawyerArea | null> {
+export async function getOwnLawyerProfile(userId: string, now: Date = new Date()): Promise<OwnLawyerArea | null> {
   const [row] = await db
     .select({
       nome: lawyerProfiles.nome,
@@ -72,14 +74,7 @@ export async function getOwnLawyerProfile(userId: string): Promise<OwnLawyerArea
     .where(eq(lawyerProfiles.id, userId));
   if (!row) return null;
 
-  // The active plan even when its end date has passed: the lawyer is then overdue, which they should
-  // see, rather than being shown no plan at all. Search, which ranks lawyers, ignores such a plan.
-  const [activePlan] = await db
-    .select({ planType: lawyerPlans.planType, endDate: lawyerPlans.endDate })
-    .from(lawyerPlans)
-    .where(and(eq(lawyerPlans.lawyerId, userId), eq(lawyerPlans.status, 'active')))
-    .orderBy(desc(lawyerPlans.startDate))
-    .limit(1);
+  const plan = await getLawyerPlan(userId, now);
   const { searchTags, ...shown } = row;
 
   return {
@@ -88,20 +83,16 @@ export async function getOwnLawyerProfile(userId: string): Promise<OwnLawyerArea
       areas: idsByLabel(areasFromTags(searchTags), practiceAreaLabel),
       cidades: idsByLabel(citiesFromTags(searchTags), cityLabel),
     },
-    plan: findPlan(activePlan?.planType) ?? null,
-    planEndsAt: activePlan?.endDate ?? null,
+    plan,
   };
 }
 
-export interface AreaPlan {
-  /** The active plan from the catalogue; null when the lawyer has none. */
-  active: Plan | null;
-  /** The plan the badge names: the active one, else 'Plano Básico'. */
+export interface AreaPlan extends LawyerPlan {
+  /**
+   * The plan the badge names: the plan in effect, so gratuito once a paid plan has ended (the area then
+   * says which plan ended and when); with no active plan at all, 'Plano Básico'.
+   */
   badge: Plan;
-  /** When the active plan ends; null for gratuito, which does not end, or with no active plan. */
-  endsAt: Date | null;
-  /** The end date has passed (catalogue's planHasEnded): the page says when it ended. */
-  ended: boolean;
 }
 
 /** What the area shows the signed-in user; 'pending' and 'rejected' lead elsewhere (the route decides how). */
@@ -128,7 +119,7 @@ export async function getLawyerArea(
   // The session already knows the status: read the dashboard's numbers alongside the profile.
   const approved = (status: LawyerStatus | undefined) => user.isSuperadmin || status === 'approved';
   const wantsStats = section === 'dashboard' && user.lawyer !== null && approved(user.lawyer.status);
-  const [own, stats] = await Promise.all([getOwnLawyerProfile(user.id), wantsStats ? getLawyerDashboardStats(user.id, now) : null]);
+  const [own, stats] = await Promise.all([getOwnLawyerProfile(user.id, now), wantsStats ? getLawyerDashboardStats(user.id, now) : null]);
 
   if (!own) return { state: user.isSuperadmin ? 'superadmin' : 'missing' };
   if (!approved(own.profile.status)) return { state: own.profile.status === 'rejected' ? 'rejected' : 'pending' };
@@ -136,7 +127,7 @@ export async function getLawyerArea(
     state: 'approved',
     section,
     profile: own.profile,
-    plan: { active: own.plan, badge: own.plan ?? BADGE_FALLBACK_PLAN, endsAt: own.planEndsAt, ended: planHasEnded(own.planEndsAt, now) },
+    plan: { ...own.plan, badge: own.plan.active ? own.plan.effective : BADGE_FALLBACK_PLAN },
     stats: section === 'dashboard' ? (stats ?? (await getLawyerDashboardStats(user.id, now))) : null,
   };
 }

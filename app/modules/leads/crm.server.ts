@@ -7,7 +7,7 @@ import { leads, leadStatuses } from '~/db/schema/leads';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { AppError } from '~/lib/app-error';
 import { isForeignKeyViolation } from '~/db/postgres-errors';
-import { planHasEnded, planIncludesCrm, planLevel } from '~/modules/catalog/catalog';
+import { lawyerPlanFrom } from '~/modules/subscriptions/lawyer-plan';
 import {
   CARDS_PER_COLUMN_STEP,
   CRM_MESSAGES,
@@ -36,8 +36,8 @@ export interface CrmLawyer {
 
 /**
  * The door of the CRM for the signed-in `user` (from the session, never from the request): an approved
- * lawyer (a superadmin's own profile counts as approved) whose plan includes the CRM (every plan does:
- * `planIncludesCrm`). Refuses with a Portuguese 403/404 otherwise.
+ * lawyer (a superadmin's own profile counts as approved) whose effective plan includes the CRM (every
+ * plan does: `planAllows`). Refuses with a Portuguese 403/404 otherwise.
  */
 export async function openCrm(user: Pick<CurrentUser, 'id' | 'isSuperadmin'>, now = new Date()): Promise<CrmLawyer> {
   const [row] = await db
@@ -48,9 +48,9 @@ export async function openCrm(user: Pick<CurrentUser, 'id' | 'isSuperadmin'>, no
     .limit(1);
   if (!row) throw new AppError('Perfil de advogado não encontrado', { status: 404, code: 'lawyer_not_found' });
   if (row.status !== 'approved' && !user.isSuperadmin) throw new AppError('Acesso não autorizado', { status: 403, code: 'lawyer_not_approved' });
-  // An ended plan counts as no plan (level 0), as in search.
-  const level = planHasEnded(row.endDate, now) ? 0 : planLevel(row.planType);
-  if (!planIncludesCrm(level)) throw new AppError(CRM_MESSAGES.unavailable, { status: 403, code: 'crm_not_in_plan' });
+  // An ended plan counts as gratuito, as in search.
+  const plan = lawyerPlanFrom(row.planType ? { planType: row.planType, endDate: row.endDate } : null, now);
+  if (!plan.allows.crm) throw new AppError(CRM_MESSAGES.unavailable, { status: 403, code: 'crm_not_in_plan' });
   return { id: user.id, [crmAccess]: true };
 }
 

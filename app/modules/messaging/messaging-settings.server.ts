@@ -1,15 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
-import { lawyerPlans } from '~/db/schema/subscriptions';
 import { sendWhatsAppMessageNow } from '~/integrations/whatsapp/outbox.server';
 import { testWhatsAppText } from '~/integrations/whatsapp/templates';
 import { createConfiguredWhatsAppSenders, type WhatsAppSenders } from '~/integrations/whatsapp/whatsapp-sender.server';
 import { backgroundLog } from '~/jobs/log.server';
 import { AppError } from '~/lib/app-error';
 import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
-import { findPlan, planHasEnded } from '~/modules/catalog/catalog';
+import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { hasGatewayToken, readGatewayToken, removeGatewayToken as deleteGatewayToken, saveGatewayToken } from './gateway-tokens.server';
 import { MESSAGING_TEXTS, type SaveMessagingSettingsInput, type TestMessageInput } from './messaging.schemas';
 
@@ -51,17 +50,11 @@ function deliveryOf(senders: WhatsAppSenders | null, hasToken: boolean): Notific
 }
 
 /**
- * Whether the lawyer's plan includes WhatsApp notifications (the catalogue's `whatsappNotifications`):
- * the active plan, as long as it has not ended (an ended plan counts as none, as in search).
+ * Whether the lawyer's effective plan includes WhatsApp notifications (`planAllows`): the active plan,
+ * as long as it has not ended (an ended plan counts as gratuito, as in search).
  */
 export async function notificationsAllowed(lawyerId: string, now: Date = new Date()): Promise<boolean> {
-  const [active] = await db
-    .select({ planType: lawyerPlans.planType, endDate: lawyerPlans.endDate })
-    .from(lawyerPlans)
-    .where(and(eq(lawyerPlans.lawyerId, lawyerId), eq(lawyerPlans.status, 'active')))
-    .orderBy(desc(lawyerPlans.startDate))
-    .limit(1);
-  return Boolean(active && findPlan(active.planType)?.whatsappNotifications && !planHasEnded(active.endDate, now));
+  return (await getLawyerPlan(lawyerId, now)).allows.whatsappNotifications;
 }
 
 async function notificationNumberOf(lawyerId: string): Promise<string | null> {

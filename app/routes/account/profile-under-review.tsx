@@ -14,8 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     nome: own.profile.nome,
     oab: `OAB/${own.profile.oabUf} ${own.profile.numeroOab}`,
-    plan: own.plan?.name ?? 'Plano Gratuito',
-    paidPlan: (own.plan?.priceBrl ?? 0) > 0,
+    plan: own.plan.active?.name ?? 'Plano Gratuito',
+    paidPlan: (own.plan.active?.priceBrl ?? 0) > 0,
   };
 }
 

@@ -11,6 +11,7 @@ import { AreaPageShell } from './components/area-page-shell';
 import { CrmSection } from './components/crm/crm-section';
 import { DashboardSection } from './components/dashboard-section';
 import { MonitoringSection } from './components/monitoring-section';
+import { PlanEndedNotice } from './components/plan-ended-notice';
 import { ProfileProblemCard } from './components/profile-problem-card';
 import { ProfileSection } from './components/profile-section';
 import { isNoticeSection, SectionNotice } from './components/section-notice';
@@ -98,6 +99,7 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
           <span className="font-medium">Plano atual:</span> {plan.badge.name}
         </p>
       </div>
+      <PlanEndedNotice plan={plan} />
 
       {section === 'perfil' ? <ProfileSection profile={profile} /> : null}
       {isNoticeSection(section) ? <SectionNotice section={section} /> : null}

@@ -6,13 +6,14 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 }
 
-/** Every public page: home, search, blog, each article and each approved profile. */
+/** Every public page: home, search, plans, blog, each article and each approved profile. */
 export async function loader() {
   const { appUrl } = getConfig();
   const profiles = await listApprovedProfileSlugs();
   const entries = [
     { path: '/', lastmod: undefined },
     { path: '/busca', lastmod: undefined },
+    { path: '/planos', lastmod: undefined },
     { path: '/blog', lastmod: undefined },
     ...listBlogPosts().map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.date })),
     ...profiles.map((p) => ({ path: `/advogado/${p.slug}`, lastmod: p.updatedAt.toISOString().slice(0, 10) })),

@@ -12,7 +12,9 @@ const longDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone:
 
 /** The dashboard: the plan card, then profile views, WhatsApp clicks and leads with their trends. */
 export function DashboardSection({ plan, stats }: { plan: AreaPlan; stats: LawyerDashboardStats }) {
-  const { active, badge, endsAt, ended } = plan;
+  const { active, badge, endsAt, ended, effective, allows } = plan;
+  // What the card lists is the plan in effect: gratuito's once the paid plan has ended.
+  const shown = active ? effective : null;
   return (
     <section aria-labelledby="secao-dashboard" className="mt-8 space-y-6">
       <h2 id="secao-dashboard" className="sr-only">
@@ -23,13 +25,17 @@ export function DashboardSection({ plan, stats }: { plan: AreaPlan; stats: Lawye
         <div>
           <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Seu Plano Atual</h3>
           <p className="mt-1 text-2xl font-bold text-slate-900">{badge.name}</p>
-          {active ? (
+          {shown ? (
             <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-4">
-              <li>{active.priceBrl > 0 ? `${brl.format(active.priceBrl)}/mês` : 'Gratuito'}</li>
-              <li>Até {count.format(active.leadsPerMonth)} leads por mês</li>
-              {active.monitoredProcesses > 0 ? <li>Até {active.monitoredProcesses} processos monitorados</li> : null}
+              <li>{shown.priceBrl > 0 ? `${brl.format(shown.priceBrl)}/mês` : 'Gratuito'}</li>
+              <li>Até {count.format(shown.leadsPerMonth)} leads por mês</li>
+              {allows.monitoring ? <li>Até {allows.monitoredProcessesCap} processos monitorados</li> : null}
               {endsAt && !ended ? <li>Válido até {longDate.format(new Date(endsAt))}</li> : null}
-              {endsAt && ended ? <li className="font-semibold text-red-700">Venceu em {longDate.format(new Date(endsAt))}</li> : null}
+              {active && endsAt && ended ? (
+                <li className="font-semibold text-red-700">
+                  {active.name}: venceu em {longDate.format(new Date(endsAt))}
+                </li>
+              ) : null}
             </ul>
           ) : (
             <p className="mt-2 text-sm text-slate-700">Não encontramos um plano ativo na sua conta. Escolha um plano em Gerenciar Plano.</p>

@@ -1,5 +1,7 @@
 import { Wallet } from 'lucide-react';
+import { Link } from 'react-router';
 import type { AreaSection } from '~/modules/lawyers/lawyer-area.server';
+import { primaryButton } from './area-styles';
 
 type NoticeSection = Exclude<AreaSection, 'dashboard' | 'perfil' | 'crm' | 'monitoramento'>;
 
@@ -12,7 +14,11 @@ const NOTICES: Record<NoticeSection, { title: string; text: string; icon: typeof
   },
 };
 
-/** A section of the area that is only a notice: the financial notice. */
+/**
+ * A section of the area that is only a notice: the financial notice (spec part 2 §2.2: no purchase form
+ * here). The area's 'upgrade' actions lead here, so the notice links to the plans page, where a plan is
+ * chosen.
+ */
 export function SectionNotice({ section }: { section: NoticeSection }) {
   const { title, text, icon: Icon } = NOTICES[section];
   return (
@@ -23,6 +29,9 @@ export function SectionNotice({ section }: { section: NoticeSection }) {
           {title}
         </h2>
         <p className="mt-3 text-slate-800">{text}</p>
+        <Link to="/planos" className={`${primaryButton} mt-5`}>
+          Gerenciar Plano
+        </Link>
       </div>
     </section>
   );

@@ -1,0 +1,27 @@
+import { PLANS, planAllows, type Plan } from '~/modules/catalog/catalog';
+
+// What a plan card lists, read from the catalogue and planAllows (docs/product-rules.md, Plans). Browser-safe.
+
+export interface PlanFeature {
+  text: string;
+  included: boolean;
+}
+
+const TOP_LEVEL = Math.max(...PLANS.map((p) => p.level));
+const count = new Intl.NumberFormat('pt-BR');
+
+export function planFeatures(plan: Plan): PlanFeature[] {
+  const allows = planAllows(plan.level);
+  return [
+    { text: `Até ${count.format(plan.leadsPerMonth)} leads por mês`, included: true },
+    { text: 'Perfil público com WhatsApp e OAB verificada', included: true },
+    {
+      // Search lists higher plan levels first (docs/product-rules.md, Search).
+      text: plan.level === TOP_LEVEL ? 'Máximo destaque na busca' : 'Destaque na busca',
+      included: plan.level > 0,
+    },
+    { text: 'CRM de leads', included: allows.crm },
+    { text: allows.monitoring ? `Monitoramento de até ${allows.monitoredProcessesCap} processos` : 'Monitoramento de processos', included: allows.monitoring },
+    { text: 'Notificações por WhatsApp', included: allows.whatsappNotifications },
+  ];
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { PLAN_IDS, type Plan } from '~/modules/catalog/catalog';
+
+// The plans page's form and texts (spec part 2 §2.18, §8 "Plans"; docs/product-rules.md, Plans). Browser-safe.
+
+export const PLAN_TEXTS = {
+  /** The spec's failure toast; a refusal adds its reason after a colon. */
+  failed: 'Erro ao atualizar plano',
+  invalidPlan: 'Escolha um dos planos disponíveis.',
+  alreadyActive: 'Este já é o seu plano atual.',
+  pending: 'Seu perfil ainda está em análise. Você poderá escolher um plano assim que ele for aprovado.',
+  rejected: 'Sua conta foi rejeitada e não pode assinar planos. Entre em contato com o suporte para mais informações.',
+  superadmin: 'Superadministradores não assinam planos: esta conta não tem perfil de advogado.',
+  noProfile: 'Complete seu perfil de advogado para escolher um plano.',
+  signIn: 'Faça login como advogado para assinar um plano.',
+} as const;
+
+/** 'Plano {tipo} ativado com sucesso!' (spec §8, Plans), e.g. 'Plano Premium ativado com sucesso!'. */
+export function planActivatedMessage(plan: Pick<Plan, 'tipo'>): string {
+  return `Plano ${plan.tipo} ativado com sucesso!`;
+}
+
+/** The longest plan id, the most characters of `plano` echoed back. */
+export const PLAN_ID_MAX_LENGTH = Math.max(...PLAN_IDS.map((id) => id.length));
+
+/** The subscribe form: one plan id of the catalogue. */
+export const subscribeSchema = z.object({
+  plano: z.enum(PLAN_IDS, { message: PLAN_TEXTS.invalidPlan }),
+});
+export type SubscribeInput = z.infer<typeof subscribeSchema>;

@@ -1,0 +1,171 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { getCurrentUser } from '~/auth/session.server';
+import { backgroundLog } from '~/jobs/log.server';
+import { AppError, formError, keepRetryAfter } from '~/lib/app-error';
+import { flashToastCookie } from '~/lib/flash-toast.server';
+import { parseForm } from '~/lib/parse-form.server';
+import { pageMeta } from '~/lib/seo';
+import { PLANS } from '~/modules/catalog/catalog';
+import { PlanCard } from '~/modules/subscriptions/components/plan-card';
+import { PLAN_ID_MAX_LENGTH, PLAN_TEXTS, planActivatedMessage, subscribeSchema } from '~/modules/subscriptions/subscriptions.schemas';
+import { getPlansViewer, subscribeToPlan, type PlansViewer } from '~/modules/subscriptions/subscriptions.server';
+import type { Route } from './+types/plans';
+
+/**
+ * /planos (spec part 2 §2.18; docs/product-rules.md, Plans): the catalogue's plans as cards. A visitor
+ * gets 'Cadastre-se Gratuitamente' to the registration with the plan chosen; an approved lawyer
+ * subscribes with a plain form post (no JavaScript needed), answered with a redirect to the area and
+ * the spec's toast, or with this page again and the reason.
+ */
+
+const PATH = '/planos';
+/** Where a subscription that went through leads: the area, whose badge and plan card show the new plan. */
+const AFTER_SUBSCRIBING = '/area-advogado';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getPlansViewer(await getCurrentUser(request));
+  // The visitors' page is the same for all: the public page cache may keep it. Anyone signed in sees their own plan.
+  const headers: Record<string, string> = viewer.kind === 'visitor' ? { 'X-Page-Cache': '30' } : { 'Cache-Control': 'private, no-store' };
+  return data({ viewer }, { headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect('/login', { headers: { 'Set-Cookie': flashToastCookie(PLAN_TEXTS.signIn) } });
+  const form = await parseForm(request, subscribeSchema, { echo: { plano: PLAN_ID_MAX_LENGTH } });
+  if (!form.ok) return formError(form, { status: 400, field: 'plano', message: `${PLAN_TEXTS.failed}: ${form.errors.plano ?? PLAN_TEXTS.invalidPlan}` });
+  let plan;
+  try {
+    plan = await subscribeToPlan(user, form.data.plano);
+  } catch (error) {
+    if (error instanceof AppError) return formError(form, { status: error.status, retryAfter: error.retryAfter, message: `${PLAN_TEXTS.failed}: ${error.message}` });
+    backgroundLog().error({ err: error, userId: user.id, plan: form.data.plano }, 'Falha ao atualizar o plano');
+    return formError(form, { status: 500, message: PLAN_TEXTS.failed });
+  }
+  throw redirect(AFTER_SUBSCRIBING, { status: 303, headers: { 'Set-Cookie': flashToastCookie(planActivatedMessage(plan)) } });
+}
+
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = keepRetryAfter(args);
+  for (const name of ['X-Page-Cache', 'Cache-Control']) {
+    const value = args.loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    site: matches[0]?.loaderData.site,
+    title: 'Planos para advogados',
+    description: 'Compare os planos para advogados: leads por mês, CRM de leads, destaque na busca, monitoramento de processos e notificações por WhatsApp.',
+    path: PATH,
+  });
+
+const longDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
+
+const ctaClass = 'inline-flex w-full items-center justify-center rounded-md px-5 py-3 text-center text-sm font-semibold';
+const primaryCta = `${ctaClass} bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80`;
+const currentCta = `${ctaClass} cursor-default border border-green-700 bg-green-50 text-green-900`;
+
+/** Why a signed-in user without an approved lawyer profile cannot subscribe, and where to go. */
+function ViewerNotice({ viewer }: { viewer: PlansViewer }) {
+  const notice =
+    viewer.kind === 'pending'
+      ? { text: PLAN_TEXTS.pending, link: { to: '/perfil-em-analise', label: 'Ver situação do cadastro' } }
+      : viewer.kind === 'rejected'
+        ? { text: PLAN_TEXTS.rejected, link: null }
+        : viewer.kind === 'superadmin'
+          ? { text: PLAN_TEXTS.superadmin, link: null }
+          : viewer.kind === 'no-profile'
+            ? { text: PLAN_TEXTS.noProfile, link: { to: '/completar-perfil', label: 'Completar Perfil' } }
+            : null;
+  if (!notice) return null;
+  return (
+    <div className="mx-auto mt-8 max-w-3xl rounded-xl border border-amber-300 bg-amber-50 p-5 text-slate-900">
+      <p>{notice.text}</p>
+      {notice.link ? (
+        <Link to={notice.link.to} className="mt-2 inline-block font-semibold text-brand-800 underline">
+          {notice.link.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export default function PlansPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { viewer } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction === PATH;
+  const chosen = submitting ? navigation.formData?.get('plano') : null;
+  const lawyerPlan = viewer.kind === 'lawyer' ? viewer.plan : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <div className="mx-auto max-w-3xl text-center">
+        <h1 className="text-3xl font-bold text-slate-900 md:text-4xl">Escolha o plano ideal para você</h1>
+        <p className="mt-3 text-lg text-slate-700">
+          Receba clientes da sua área e da sua cidade, organize seus leads e acompanhe seus processos. Por enquanto, a área financeira está indisponível e a
+          troca de plano não gera cobrança.
+        </p>
+        {viewer.kind === 'visitor' ? (
+          <p className="mt-3 text-slate-700">
+            Já é cadastrado?{' '}
+            <Link to="/login" className="font-semibold text-brand-800 underline">
+              Entre para escolher seu plano
+            </Link>
+          </p>
+        ) : null}
+      </div>
+
+      <ViewerNotice viewer={viewer} />
+
+      {actionData?.message ? (
+        <p role="alert" className="mx-auto mt-8 max-w-3xl rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {actionData.message}
+        </p>
+      ) : null}
+
+      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+        {PLANS.map((plan) => {
+          const current = lawyerPlan?.effective.id === plan.id;
+          const endedHere = lawyerPlan?.ended && lawyerPlan.active?.id === plan.id && lawyerPlan.endsAt;
+          const note = endedHere ? (
+            <p className="font-semibold text-red-700">Seu plano venceu em {longDate.format(new Date(endedHere))}.</p>
+          ) : viewer.kind === 'visitor' && plan.priceBrl > 0 ? (
+            <p className="text-slate-700">7 dias grátis a partir da aprovação do cadastro.</p>
+          ) : undefined;
+          return (
+            <PlanCard key={plan.id} plan={plan} current={current} note={note}>
+              {viewer.kind === 'visitor' ? (
+                <Link to={`/registro-advogado?plano=${plan.id}`} className={primaryCta} aria-describedby={`plano-${plan.id}`}>
+                  Cadastre-se Gratuitamente
+                </Link>
+              ) : lawyerPlan && current ? (
+                <button type="button" disabled className={currentCta} aria-describedby={`plano-${plan.id}`}>
+                  Plano Atual
+                </button>
+              ) : lawyerPlan ? (
+                <Form method="post" action={PATH}>
+                  <input type="hidden" name="plano" value={plan.id} />
+                  <button type="submit" disabled={submitting} className={primaryCta} aria-describedby={`plano-${plan.id}`}>
+                    {chosen === plan.id ? 'Processando...' : 'Assinar Agora'}
+                  </button>
+                </Form>
+              ) : null}
+            </PlanCard>
+          );
+        })}
+      </ul>
+
+      {lawyerPlan ? (
+        <p className="mt-8 text-center text-sm text-slate-600">
+          Um plano pago vale por 30 dias a partir da assinatura; o Plano Gratuito não vence.{' '}
+          <Link to="/area-advogado" className="font-semibold text-brand-800 underline">
+            Voltar para a Área do Advogado
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
