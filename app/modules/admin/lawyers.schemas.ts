@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The forms of /admin/lawyers (spec part 2, sections 2.13 and 8, "Superadmin"): each row's approve,
+ * reject and delete post an `intent` and the lawyer's id; the reviewer is the session's superadmin,
+ * never a field. Browser-safe.
+ */
+
+/** The longest rejection reason: lawyer-review.server.ts's REJECTION_REASON_MAX_LENGTH (a test checks they agree). */
+export const REJECTION_REASON_MAX_LENGTH = 500;
+
+export const ADMIN_LAWYER_TEXTS = {
+  statusUpdated: (status: 'approved' | 'rejected') => `Status do advogado atualizado para ${status === 'approved' ? 'aprovado' : 'rejeitado'}`,
+  statusError: 'Erro ao atualizar status do advogado',
+  deleted: 'Advogado excluído com sucesso.',
+  deleteError: 'Erro ao excluir advogado',
+  invalidIntent: 'Ação inválida.',
+  invalidLawyer: 'Advogado inválido.',
+  deleteConfirmation: 'Confirme a exclusão do advogado.',
+  reasonTooLong: `O motivo deve ter no máximo ${REJECTION_REASON_MAX_LENGTH} caracteres.`,
+} as const;
+
+export const ADMIN_LAWYER_INTENTS = ['aprovar', 'rejeitar', 'excluir'] as const;
+export type AdminLawyerIntent = (typeof ADMIN_LAWYER_INTENTS)[number];
+
+const lawyerId = z.string({ message: ADMIN_LAWYER_TEXTS.invalidLawyer }).regex(/^[A-Za-z0-9_-]{1,64}$/, ADMIN_LAWYER_TEXTS.invalidLawyer);
+
+export const adminLawyerActionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('aprovar'), lawyerId }),
+    z.object({
+      intent: z.literal('rejeitar'),
+      lawyerId,
+      motivo: z
+        .string()
+        .trim()
+        .max(REJECTION_REASON_MAX_LENGTH, ADMIN_LAWYER_TEXTS.reasonTooLong)
+        .optional()
+        .transform((reason) => reason || undefined),
+    }),
+    // The dialog 'Excluir advogado?' sends `confirmacao=excluir`: a stray post deletes nothing.
+    z.object({ intent: z.literal('excluir'), lawyerId, confirmacao: z.literal('excluir', { message: ADMIN_LAWYER_TEXTS.deleteConfirmation }) }),
+  ],
+  { message: ADMIN_LAWYER_TEXTS.invalidIntent },
+);
+export type AdminLawyerAction = z.output<typeof adminLawyerActionSchema>;

@@ -1,0 +1,207 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { db } from '~/db/client.server';
+import { lawyerProfiles } from '~/db/schema/lawyers';
+import { lawyerPlans } from '~/db/schema/subscriptions';
+import { findPlan, LAWYER_STATUSES, planHasEnded, STATE_CODES, type LawyerStatus, type PlanId, type StateCode } from '~/modules/catalog/catalog';
+import { formatOab } from '~/modules/lawyers/contact';
+
+/**
+ * /admin/lawyers 'Gerenciar Advogados' (spec part 2, sections 2.13, 4 and 9; docs/product-rules.md,
+ * "Back office"): the counts of 'Visão Geral', one page of 'Lista de Advogados' with the same rows'
+ * 'Área Financeira', and the platform's revenue. Nothing reads every lawyer into memory: the counts and
+ * the revenue are aggregates in the database, the list is one LIMIT/OFFSET page ordered by the
+ * `lawyer_profiles_created_at_idx` index, and each row's active plan is one probe of
+ * `lawyer_plans_one_active_idx`.
+ */
+
+export const ADMIN_LAWYERS_PAGE_SIZE = 20;
+export const ADMIN_LAWYERS_QUERY_MAX_LENGTH = 100;
+/** A plan ending within this many days is highlighted (spec part 2, section 9: expiry warning 7 days). */
+export const EXPIRY_WARNING_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** The page's query string: anything unexpected falls back to the whole list, page 1, never an error. */
+export const adminLawyersQuerySchema = z.object({
+  q: z
+    .string()
+    .catch('')
+    .transform((q) => q.replaceAll('\u0000', '').trim().slice(0, ADMIN_LAWYERS_QUERY_MAX_LENGTH)),
+  status: z.enum(LAWYER_STATUSES).optional().catch(undefined),
+  pagina: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+export type AdminLawyersQuery = z.output<typeof adminLawyersQuerySchema>;
+
+export function adminLawyersQueryFrom(searchParams: URLSearchParams): AdminLawyersQuery {
+  return adminLawyersQuerySchema.parse({
+    q: searchParams.get('q') ?? '',
+    status: searchParams.get('status') || undefined,
+    pagina: searchParams.get('pagina') ?? undefined,
+  });
+}
+
+/** The spec's derived payment status (section 4): only an active plan counts. */
+export type PaymentStatus = 'em_dia' | 'atraso' | 'sem_plano';
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { em_dia: 'Em Dia', atraso: 'Em Atraso', sem_plano: 'Sem Plano' };
+
+/** sem_plano without an active plan; atraso once its end date has passed; em_dia otherwise (gratuito never ends). */
+export function paymentStatusOf(activePlan: { endDate: Date | null } | null, now: Date = new Date()): PaymentStatus {
+  if (!activePlan) return 'sem_plano';
+  return planHasEnded(activePlan.endDate, now) ? 'atraso' : 'em_dia';
+}
+
+/** Whether the end date is to be shown in red: the plan ends within EXPIRY_WARNING_DAYS (or has ended). */
+export function endsWithinWarning(endDate: Date | null, now: Date = new Date()): boolean {
+  return endDate !== null && endDate.getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS;
+}
+
+export interface AdminLawyerRow {
+  id: string;
+  nome: string;
+  email: string;
+  /** 'OAB/SP 123456'. */
+  oab: string;
+  status: LawyerStatus;
+  createdAt: Date;
+  /** The active plan (spec: subscription), or null. */
+  subscription: { planId: PlanId; name: string; priceBrl: number; status: 'active'; endDate: Date | null } | null;
+  paymentStatus: PaymentStatus;
+  /** The end date is within the 7-day warning (or past): shown in red. */
+  endsSoon: boolean;
+}
+
+export interface AdminLawyersPage {
+  /** 'Visão Geral': every lawyer of the platform, whatever the search. */
+  counts: { total: number; approved: number; pending: number; rejected: number };
+  /** 'Área Financeira' totals over every lawyer of the platform, whatever the search. */
+  finance: { revenueBrl: number; emDia: number; atraso: number; semPlano: number };
+  rows: AdminLawyerRow[];
+  /** Lawyers matching the search and filter. */
+  total: number;
+  page: number;
+  pageCount: number;
+  query: AdminLawyersQuery;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The search: a part of the name or e-mail (any letter case), a part of the OAB number, or the OAB as
+ * lawyers write it ('OAB/SP 123456', 'SP 123456', 'SP123456'): the state and the start of the number.
+ */
+export function searchCondition(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${escapeLike(q)}%`;
+  const conditions: SQL[] = [ilike(lawyerProfiles.nome, pattern), ilike(lawyerProfiles.email, pattern)];
+  const digits = q.replace(/\D/g, '');
+  const oab = /^(?:oab\s*\/?\s*)?([a-z]{2})\s*[-/]?\s*(\d{1,10})$/i.exec(q.replace(/\./g, ''));
+  const uf = oab?.[1]?.toUpperCase();
+  if (oab && uf && (STATE_CODES as readonly string[]).includes(uf)) {
+    conditions.push(and(eq(lawyerProfiles.oabUf, uf as StateCode), sql`${lawyerProfiles.numeroOab} like ${`${oab[2]}%`}`)!);
+  } else if (digits.length > 0 && /^[\d\s./-]+$/.test(q)) {
+    conditions.push(sql`${lawyerProfiles.numeroOab} like ${`%${digits}%`}`);
+  }
+  return or(...conditions);
+}
+
+export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new Date()): Promise<AdminLawyersPage> {
+  const where = and(searchCondition(query.q), query.status ? eq(lawyerProfiles.status, query.status) : undefined);
+  const nowText = now.toISOString();
+  const [[counts], [matching], finance, rows] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        approved: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'approved')::int`,
+        pending: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'pending')::int`,
+        rejected: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'rejected')::int`,
+      })
+      .from(lawyerProfiles),
+    db.select({ n: sql<number>`count(*)::int` }).from(lawyerProfiles).where(where),
+    // One row per plan type of the active plans (at most one per lawyer), split by whether it has ended.
+    db
+      .select({
+        planType: lawyerPlans.planType,
+        ended: sql<boolean>`(${lawyerPlans.endDate} is not null and ${lawyerPlans.endDate} <= ${nowText}::timestamptz)`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(lawyerPlans)
+      .where(eq(lawyerPlans.status, 'active'))
+      .groupBy(lawyerPlans.planType, sql`2`),
+    db
+      .select({
+        id: lawyerProfiles.id,
+        nome: lawyerProfiles.nome,
+        email: lawyerProfiles.email,
+        oabUf: lawyerProfiles.oabUf,
+        numeroOab: lawyerProfiles.numeroOab,
+        status: lawyerProfiles.status,
+        createdAt: lawyerProfiles.createdAt,
+        planType: lawyerPlans.planType,
+        planEndDate: lawyerPlans.endDate,
+      })
+      .from(lawyerProfiles)
+      .leftJoin(lawyerPlans, and(eq(lawyerPlans.lawyerId, lawyerProfiles.id), eq(lawyerPlans.status, 'active')))
+      .where(where)
+      .orderBy(desc(lawyerProfiles.createdAt), desc(lawyerProfiles.id))
+      .limit(ADMIN_LAWYERS_PAGE_SIZE)
+      .offset((query.pagina - 1) * ADMIN_LAWYERS_PAGE_SIZE),
+  ]);
+
+  let revenueBrl = 0;
+  let emDia = 0;
+  let atraso = 0;
+  for (const group of finance) {
+    const n = Number(group.n);
+    if (group.ended) atraso += n;
+    else {
+      emDia += n;
+      revenueBrl += n * (findPlan(group.planType)?.priceBrl ?? 0);
+    }
+  }
+  const total = Number(counts?.total ?? 0);
+  const matchingTotal = Number(matching?.n ?? 0);
+
+  return {
+    counts: { total, approved: Number(counts?.approved ?? 0), pending: Number(counts?.pending ?? 0), rejected: Number(counts?.rejected ?? 0) },
+    finance: { revenueBrl, emDia, atraso, semPlano: Math.max(0, total - emDia - atraso) },
+    rows: rows.map((row) => {
+      const plan = row.planType ? findPlan(row.planType) : undefined;
+      const subscription = plan ? { planId: plan.id, name: plan.name, priceBrl: plan.priceBrl, status: 'active' as const, endDate: row.planEndDate } : null;
+      return {
+        id: row.id,
+        nome: row.nome,
+        email: row.email,
+        oab: formatOab(row.oabUf, row.numeroOab),
+        status: row.status,
+        createdAt: row.createdAt,
+        subscription,
+        paymentStatus: paymentStatusOf(subscription, now),
+        endsSoon: endsWithinWarning(subscription?.endDate ?? null, now),
+      };
+    }),
+    total: matchingTotal,
+    page: query.pagina,
+    pageCount: Math.max(1, Math.ceil(matchingTotal / ADMIN_LAWYERS_PAGE_SIZE)),
+    query,
+  };
+}
+
+/** The lawyer a confirmation dialog is about (by id from the URL), or null when there is none. */
+export async function findAdminLawyerSummary(id: string | null): Promise<{ id: string; nome: string; oab: string; status: LawyerStatus } | null> {
+  if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  const [row] = await db
+    .select({ id: lawyerProfiles.id, nome: lawyerProfiles.nome, oabUf: lawyerProfiles.oabUf, numeroOab: lawyerProfiles.numeroOab, status: lawyerProfiles.status })
+    .from(lawyerProfiles)
+    .where(eq(lawyerProfiles.id, id))
+    .limit(1);
+  return row ? { id: row.id, nome: row.nome, oab: formatOab(row.oabUf, row.numeroOab), status: row.status } : null;
+}
+
+const date = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** dd/MM/aaaa in São Paulo. */
+export function formatDate(value: Date): string {
+  return date.format(value);
+}
