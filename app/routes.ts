@@ -33,6 +33,7 @@ export default [
   route('admin', 'routes/admin/admin-login.tsx'),
   layout('routes/admin/admin-layout.tsx', [
     route('admin/dashboard', 'routes/admin/dashboard.tsx'),
+    route('admin/lawyers', 'routes/admin/lawyers.tsx'),
     route('admin/auditoria', 'routes/admin/audit-log.tsx'),
     route('admin/logout', 'routes/admin/logout.ts'),
   ]),
