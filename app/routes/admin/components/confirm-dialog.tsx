@@ -17,7 +17,11 @@ export function ConfirmDialog({ title, closeTo, children }: { title: string; clo
       if (dialog.open) dialog.close();
       dialog.showModal();
     }
-    const onClose = () => void navigate(closeTo, { replace: true, preventScrollReset: true });
+    // The close event of the server's open dialog, closed just above, arrives while it is open again as
+    // a modal: only a close that leaves it closed (Escape) is the user's.
+    const onClose = () => {
+      if (!dialog.open) void navigate(closeTo, { replace: true, preventScrollReset: true });
+    };
     dialog.addEventListener('close', onClose);
     return () => dialog.removeEventListener('close', onClose);
   }, [closeTo, navigate]);
@@ -27,7 +31,6 @@ export function ConfirmDialog({ title, closeTo, children }: { title: string; clo
       ref={ref}
       open
       role="alertdialog"
-      aria-modal="true"
       aria-labelledby={titleId}
       className="fixed inset-0 z-50 m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60"
     >
