@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe } from 'vitest';
+import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
+import { findSeriousA11yViolations, formatViolations } from './support/axe';
+import { test as base, expect } from './support/browser';
+import { startOwnServer } from './support/own-server';
+
+// /admin/lawyers 'Gerenciar Advogados' (spec part 2, section 2.13) on a server of this file's own (its
+// decisions change the demo data): approve, reject and delete demo lawyers that the seed left pending.
+
+const BOOTSTRAP_SECRET = 'segredo-do-e2e-advogados-0123456789';
+const SUPERADMIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' };
+const SCREENSHOTS = 'test-results/screenshots';
+// The seed's lawyers (app/modules/demo/demo-seed.server.ts): the same generator, the same list.
+const PENDING = generateDemoLawyers(120).filter((l) => l.status === 'pending');
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+beforeAll(async () => {
+  server = await startOwnServer('admin-lawyers', { BOOTSTRAP_SECRET });
+});
+
+const test = base.extend<{ baseURL: string }>({
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: [async ({}, provide) => provide(server.baseURL), { scope: 'file' }],
+});
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(SUPERADMIN.email);
+  await page.getByLabel('Senha').fill(SUPERADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL('/admin/dashboard');
+}
+
+async function searchFor(page: Page, text: string) {
+  await page.getByLabel('Buscar por nome, e-mail ou OAB').fill(text);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/lawyers\\?q=${encodeURIComponent(text).replaceAll('.', '\\.')}`));
+}
+
+async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The page of /busca (for the lawyer's first area and city) that lists the lawyer, or null. */
+async function searchPageListing(baseURL: string, lawyer: (typeof PENDING)[number]): Promise<string | null> {
+  for (let pagina = 1; pagina <= 20; pagina++) {
+    const url = `/busca?area=${lawyer.areas[0]}&cidade=${lawyer.cities[0]}${pagina > 1 ? `&pagina=${pagina}` : ''}`;
+    const response = await fetch(`${baseURL}${url}`);
+    if (!response.ok) return null;
+    if ((await response.text()).includes(lawyer.nome)) return url;
+  }
+  return null;
+}
+
+describe('Gerenciar Advogados', () => {
+  test('approve a pending lawyer, who then appears in /busca; reject one; delete one after the confirmation', async ({ openPage, baseURL }) => {
+    const [toApprove, toReject, toDelete] = PENDING as [(typeof PENDING)[number], (typeof PENDING)[number], (typeof PENDING)[number]];
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Advogados' }).click();
+    await expect(page).toHaveURL('/admin/lawyers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Gerenciar Advogados' })).toBeVisible();
+    const overview = page.getByRole('region', { name: 'Visão Geral' });
+    await expect(overview.getByText('121', { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Lista de Advogados, página 1 de 7' })).toBeVisible();
+
+    const violations = await findSeriousA11yViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    await screenshot(page, 'admin-lawyers-1280');
+
+    // Approve: out of the pending filter, into search.
+    expect(await searchPageListing(baseURL, toApprove)).toBeNull();
+    await searchFor(page, toApprove.email);
+    const approveRow = page.getByRole('row', { name: new RegExp(toApprove.nome) });
+    await expect(approveRow.getByText('Pendente', { exact: true })).toBeVisible();
+    await approveRow.getByRole('button', { name: `Aprovar ${toApprove.nome}` }).click();
+    await expect(toast(page, 'Status do advogado atualizado para aprovado')).toBeVisible();
+    await expect(approveRow.getByText('Aprovado', { exact: true })).toBeVisible();
+    const listing = await searchPageListing(baseURL, toApprove);
+    expect(listing, 'the approved lawyer is listed by /busca').not.toBeNull();
+    await page.goto(listing!);
+    await expect(page.getByText(toApprove.nome).first()).toBeVisible();
+
+    // Reject, with a reason, in its dialog.
+    await page.goto('/admin/lawyers?status=pending');
+    await expect(page.getByText('3 advogados')).toBeVisible();
+    await page.getByRole('link', { name: `Rejeitar ${toReject.nome}` }).click();
+    const rejectDialog = page.getByRole('alertdialog', { name: 'Rejeitar advogado?' });
+    await expect(rejectDialog).toBeVisible();
+    await rejectDialog.getByLabel('Motivo (opcional)').fill('Número da OAB não confere com a Seccional.');
+    await rejectDialog.getByRole('button', { name: 'Rejeitar' }).click();
+    await expect(toast(page, 'Status do advogado atualizado para rejeitado')).toBeVisible();
+    await expect(page).toHaveURL('/admin/lawyers?status=pending');
+    await expect(page.getByText('2 advogados')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(toReject.nome) })).not.toBeVisible();
+
+    // Delete: the dialog first; 'Cancelar' keeps the lawyer, 'Excluir' removes them.
+    await searchFor(page, toDelete.email);
+    await page.getByRole('link', { name: `Excluir ${toDelete.nome}` }).click();
+    const deleteDialog = page.getByRole('alertdialog', { name: 'Excluir advogado?' });
+    await expect(deleteDialog).toBeVisible();
+    await expect(deleteDialog.getByText(/Esta ação é irreversível/)).toBeVisible();
+    await screenshot(page, 'admin-lawyers-delete-dialog-1280');
+    await deleteDialog.getByRole('link', { name: 'Cancelar' }).click();
+    await expect(deleteDialog).not.toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(toDelete.nome) })).toBeVisible();
+    await page.getByRole('link', { name: `Excluir ${toDelete.nome}` }).click();
+    await expect(deleteDialog).toBeVisible();
+    await deleteDialog.getByRole('button', { name: 'Excluir' }).click();
+    await expect(toast(page, 'Advogado excluído com sucesso.')).toBeVisible();
+    await expect(page.getByText('Nenhum advogado encontrado')).toBeVisible();
+    await expect(overview.getByText('120', { exact: true })).toBeVisible();
+
+    // The decisions are in the audit log.
+    await page.goto('/admin/auditoria');
+    await expect(page.getByText('Aprovou o cadastro do advogado')).toBeVisible();
+    await expect(page.getByText('Rejeitou o cadastro do advogado')).toBeVisible();
+    await expect(page.getByText('Excluiu a conta do advogado')).toBeVisible();
+  });
+
+  test('Área Financeira: plan, price, end date and payment status, with the revenue of plans em dia', async ({ openPage }) => {
+    const page = await openPage();
+    await signIn(page);
+    await page.goto('/admin/lawyers');
+    await page.getByRole('link', { name: 'Área Financeira' }).click();
+    await expect(page).toHaveURL('/admin/lawyers?aba=financeiro');
+    await expect(page.getByRole('heading', { level: 2, name: 'Área Financeira' })).toBeVisible();
+    await expect(page.getByText('Receita total')).toBeVisible();
+    await expect(page.getByText(/^R\$\s[\d.]+,\d{2}$/).first()).toBeVisible();
+    const table = page.getByRole('table', { name: /^Área Financeira/ });
+    await expect(table.getByRole('columnheader', { name: 'Pagamento' })).toBeVisible();
+    await expect(table.getByText('Em Dia').first()).toBeVisible();
+    const violations = await findSeriousA11yViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    await screenshot(page, 'admin-lawyers-financeiro-1280');
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await screenshot(page, 'admin-lawyers-financeiro-360');
+    await page.goto('/admin/lawyers');
+    await screenshot(page, 'admin-lawyers-360');
+  });
+
+  test('without JavaScript: the dialog is rendered by the server and the decision still goes through', async ({ openPage }) => {
+    const lawyer = PENDING[3]!;
+    const page = await openPage({ javaScriptEnabled: false });
+    await page.goto('/admin');
+    await page.getByLabel('Email').fill(SUPERADMIN.email);
+    await page.getByLabel('Senha').fill(SUPERADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.goto(`/admin/lawyers?q=${encodeURIComponent(lawyer.email)}`);
+    await page.getByRole('link', { name: `Rejeitar ${lawyer.nome}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Rejeitar advogado?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Rejeitar' }).click();
+    await expect(toast(page, 'Status do advogado atualizado para rejeitado')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(lawyer.nome) }).getByText('Rejeitado', { exact: true })).toBeVisible();
+  });
+});
