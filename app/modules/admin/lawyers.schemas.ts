@@ -6,6 +6,15 @@ import { z } from 'zod';
  * never a field. Browser-safe.
  */
 
+/** The longest search text of the list (`?q=`). */
+export const ADMIN_LAWYERS_QUERY_MAX_LENGTH = 100;
+/** A plan ending within this many days is highlighted (spec part 2, section 9: expiry warning 7 days). */
+export const EXPIRY_WARNING_DAYS = 7;
+
+/** The spec's derived payment status (section 4): only an active plan counts. */
+export type PaymentStatus = 'em_dia' | 'atraso' | 'sem_plano';
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { em_dia: 'Em Dia', atraso: 'Em Atraso', sem_plano: 'Sem Plano' };
+
 /** The longest rejection reason: lawyer-review.server.ts's REJECTION_REASON_MAX_LENGTH (a test checks they agree). */
 export const REJECTION_REASON_MAX_LENGTH = 500;
 

@@ -5,6 +5,7 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { findPlan, LAWYER_STATUSES, planHasEnded, STATE_CODES, type LawyerStatus, type PlanId, type StateCode } from '~/modules/catalog/catalog';
 import { formatOab } from '~/modules/lawyers/contact';
+import { ADMIN_LAWYERS_QUERY_MAX_LENGTH, EXPIRY_WARNING_DAYS, type PaymentStatus } from './lawyers.schemas';
 
 /**
  * /admin/lawyers 'Gerenciar Advogados' (spec part 2, sections 2.13, 4 and 9; docs/product-rules.md,
@@ -16,9 +17,6 @@ import { formatOab } from '~/modules/lawyers/contact';
  */
 
 export const ADMIN_LAWYERS_PAGE_SIZE = 20;
-export const ADMIN_LAWYERS_QUERY_MAX_LENGTH = 100;
-/** A plan ending within this many days is highlighted (spec part 2, section 9: expiry warning 7 days). */
-export const EXPIRY_WARNING_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 /** The page's query string: anything unexpected falls back to the whole list, page 1, never an error. */
@@ -39,10 +37,6 @@ export function adminLawyersQueryFrom(searchParams: URLSearchParams): AdminLawye
     pagina: searchParams.get('pagina') ?? undefined,
   });
 }
-
-/** The spec's derived payment status (section 4): only an active plan counts. */
-export type PaymentStatus = 'em_dia' | 'atraso' | 'sem_plano';
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { em_dia: 'Em Dia', atraso: 'Em Atraso', sem_plano: 'Sem Plano' };
 
 /** sem_plano without an active plan; atraso once its end date has passed; em_dia otherwise (gratuito never ends). */
 export function paymentStatusOf(activePlan: { endDate: Date | null } | null, now: Date = new Date()): PaymentStatus {

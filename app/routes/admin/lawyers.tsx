@@ -8,17 +8,16 @@ import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
 import { deleteLawyerAccount } from '~/modules/accounts/account-deletion.server';
 import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
+import { adminLawyersQueryFrom, findAdminLawyers, findAdminLawyerSummary, formatDate } from '~/modules/admin/lawyers.server';
 import {
+  ADMIN_LAWYER_TEXTS,
   ADMIN_LAWYERS_QUERY_MAX_LENGTH,
-  adminLawyersQueryFrom,
+  adminLawyerActionSchema,
   EXPIRY_WARNING_DAYS,
-  findAdminLawyers,
-  findAdminLawyerSummary,
-  formatDate,
   PAYMENT_STATUS_LABELS,
+  REJECTION_REASON_MAX_LENGTH,
   type PaymentStatus,
-} from '~/modules/admin/lawyers.server';
-import { ADMIN_LAWYER_TEXTS, adminLawyerActionSchema, REJECTION_REASON_MAX_LENGTH } from '~/modules/admin/lawyers.schemas';
+} from '~/modules/admin/lawyers.schemas';
 import type { LawyerStatus } from '~/modules/catalog/catalog';
 import type { Route } from './+types/lawyers';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
