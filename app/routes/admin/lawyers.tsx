@@ -202,8 +202,8 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         </h2>
 
         {tab === 'financeiro' ? (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:col-span-2 lg:col-span-1">
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <div className="col-span-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-1">
               <h3 className="text-sm font-semibold text-slate-700">Receita total</h3>
               <p className="mt-2 text-3xl font-bold text-slate-900">{brl.format(finance.revenueBrl)}</p>
               <p className="mt-1 text-xs text-slate-600">Soma mensal dos planos em dia</p>
@@ -248,8 +248,8 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         {rows.length === 0 ? (
           <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">Nenhum advogado encontrado</p>
         ) : tab === 'lista' ? (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200">
+          <div role="region" aria-label="Tabela de advogados (role para os lados no celular)" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[56rem] divide-y divide-slate-200">
               <caption className="sr-only">Lista de Advogados{pageCount > 1 ? `, página ${page} de ${pageCount}` : ''}</caption>
               <thead className="bg-slate-50">
                 <tr>
@@ -305,8 +305,8 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
             </table>
           </div>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200">
+          <div role="region" aria-label="Tabela financeira (role para os lados no celular)" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[48rem] divide-y divide-slate-200">
               <caption className="sr-only">Área Financeira{pageCount > 1 ? `, página ${page} de ${pageCount}` : ''}</caption>
               <thead className="bg-slate-50">
                 <tr>
