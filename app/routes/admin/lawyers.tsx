@@ -152,6 +152,7 @@ const td = 'px-3 py-3 align-top text-sm text-slate-800';
 
 export default function AdminLawyersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, finance, rows, total, page, pageCount, query, tab, toReject, toDelete } = loaderData;
+  const pageOf = pageCount > 1 ? `, página ${page} de ${pageCount}` : '';
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const here = listUrl(query, tab);
@@ -248,9 +249,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         {rows.length === 0 ? (
           <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">Nenhum advogado encontrado</p>
         ) : tab === 'lista' ? (
-          <div role="region" aria-label="Tabela de advogados (role para os lados no celular)" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[56rem] divide-y divide-slate-200">
-              <caption className="sr-only">Lista de Advogados{pageCount > 1 ? `, página ${page} de ${pageCount}` : ''}</caption>
+          <ScrollingTable label="Tabela de advogados (role para os lados no celular)" caption={`Lista de Advogados${pageOf}`} minWidth="min-w-[56rem]">
               <thead className="bg-slate-50">
                 <tr>
                   <th scope="col" className={th}>Nome</th>
@@ -302,12 +301,14 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+          </ScrollingTable>
         ) : (
-          <div role="region" aria-label="Tabela financeira (role para os lados no celular)" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[48rem] divide-y divide-slate-200">
-              <caption className="sr-only">Área Financeira{pageCount > 1 ? `, página ${page} de ${pageCount}` : ''}</caption>
+          <ScrollingTable
+            label="Tabela financeira (role para os lados no celular)"
+            caption={`Área Financeira${pageOf}`}
+            minWidth="min-w-[48rem]"
+            footer={<p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600">Vencimentos nos próximos {EXPIRY_WARNING_DAYS} dias aparecem em vermelho.</p>}
+          >
               <thead className="bg-slate-50">
                 <tr>
                   <th scope="col" className={th}>Advogado</th>
@@ -348,9 +349,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                   </tr>
                 ))}
               </tbody>
-            </table>
-            <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600">Vencimentos nos próximos {EXPIRY_WARNING_DAYS} dias aparecem em vermelho.</p>
-          </div>
+          </ScrollingTable>
         )}
 
         {pageCount > 1 ? (
@@ -414,6 +413,19 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
           </Form>
         </ConfirmDialog>
       ) : null}
+    </div>
+  );
+}
+
+/** A table that scrolls sideways inside itself on a phone (a focusable region, so the keyboard can scroll it). */
+function ScrollingTable({ label, caption, minWidth, footer, children }: { label: string; caption: string; minWidth: string; footer?: ReactNode; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className={`w-full ${minWidth} divide-y divide-slate-200`}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+      {footer}
     </div>
   );
 }

@@ -168,22 +168,7 @@ export function NewLeadDialog({ open, onClose, echo }: LeadFormDialogProps) {
         <FormAlert message={failed?.message ?? echo?.message} />
         <input type="hidden" name="intent" value="novo-lead" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <CrmInput idPrefix={formId} name="nome" label="Nome" required autoComplete="off" maxLength={LEAD_LIMITS.nome.max} defaultValue={text(echo, 'nome')} error={errors.nome} className="sm:col-span-2" />
-          <CrmInput idPrefix={formId} name="email" label="Email" type="email" required autoComplete="off" maxLength={EMAIL_MAX_LENGTH} defaultValue={text(echo, 'email')} error={errors.email} />
-          <CrmInput
-            idPrefix={formId}
-            name="telefone"
-            label="Telefone"
-            type="tel"
-            inputMode="numeric"
-            required
-            autoComplete="off"
-            placeholder="5511999999999"
-            maxLength={LEAD_LIMITS.telefone.max}
-            defaultValue={text(echo, 'telefone')}
-            error={errors.telefone}
-            hint="Somente números: 55, DDD e o número."
-          />
+          <LeadContactFields formId={formId} value={(name) => text(echo, name)} errors={errors} withExample />
           <CrmSelect idPrefix={formId} name="cidade" label="Cidade" required defaultValue={text(echo, 'cidade') ?? ''} error={errors.cidade}>
             <option value="">Selecione uma cidade</option>
             {CITIES_BY_LABEL.map((city) => (
@@ -237,20 +222,7 @@ export function EditLeadDialog({ lead, open, onClose, echo }: EditLeadDialogProp
             <input type="hidden" name="intent" value="editar-lead" />
             <input type="hidden" name="leadId" value={lead.id} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <CrmInput idPrefix={formId} name="nome" label="Nome" required autoComplete="off" maxLength={LEAD_LIMITS.nome.max} defaultValue={value('nome')} error={errors.nome} className="sm:col-span-2" />
-              <CrmInput idPrefix={formId} name="email" label="Email" type="email" required autoComplete="off" maxLength={EMAIL_MAX_LENGTH} defaultValue={value('email')} error={errors.email} />
-              <CrmInput
-                idPrefix={formId}
-                name="telefone"
-                label="Telefone"
-                type="tel"
-                inputMode="numeric"
-                required
-                autoComplete="off"
-                maxLength={LEAD_LIMITS.telefone.max}
-                defaultValue={value('telefone')}
-                error={errors.telefone}
-              />
+              <LeadContactFields formId={formId} value={value} errors={errors} />
               <CrmInput idPrefix={formId} name="cidade" label="Cidade" disabled value={cityLabel(lead.cidade)} readOnly aria-describedby={`${formId}-nao-editavel`} />
               <CrmInput idPrefix={formId} name="area" label="Área de interesse" disabled value={practiceAreaLabel(lead.areaInteresse)} readOnly aria-describedby={`${formId}-nao-editavel`} />
               <p id={`${formId}-nao-editavel`} className="-mt-2 text-xs text-slate-600 sm:col-span-2">
@@ -277,5 +249,32 @@ function DialogFooter({ formId, busy, submitLabel, busyLabel, onCancel }: { form
         {busy ? busyLabel : submitLabel}
       </button>
     </div>
+  );
+}
+
+/**
+ * A lead's name, e-mail and phone, as both the new-lead and the edit dialog ask for them; `withExample`
+ * adds the phone's placeholder and hint (the new lead starts empty).
+ */
+function LeadContactFields({ formId, value, errors, withExample = false }: { formId: string; value: (name: 'nome' | 'email' | 'telefone') => string | undefined; errors: Partial<Record<string, string>>; withExample?: boolean }) {
+  return (
+    <>
+      <CrmInput idPrefix={formId} name="nome" label="Nome" required autoComplete="off" maxLength={LEAD_LIMITS.nome.max} defaultValue={value('nome')} error={errors.nome} className="sm:col-span-2" />
+      <CrmInput idPrefix={formId} name="email" label="Email" type="email" required autoComplete="off" maxLength={EMAIL_MAX_LENGTH} defaultValue={value('email')} error={errors.email} />
+      <CrmInput
+        idPrefix={formId}
+        name="telefone"
+        label="Telefone"
+        type="tel"
+        inputMode="numeric"
+        required
+        autoComplete="off"
+        placeholder={withExample ? '5511999999999' : undefined}
+        maxLength={LEAD_LIMITS.telefone.max}
+        defaultValue={value('telefone')}
+        error={errors.telefone}
+        hint={withExample ? 'Somente números: 55, DDD e o número.' : undefined}
+      />
+    </>
   );
 }
