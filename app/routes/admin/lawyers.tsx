@@ -22,6 +22,7 @@ import type { LawyerStatus } from '~/modules/catalog/catalog';
 import type { Route } from './+types/lawyers';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
 import { CancelLink, ConfirmDialog } from './components/confirm-dialog';
+import { ScrollingTable } from './components/scrolling-table';
 
 /**
  * /admin/lawyers 'Gerenciar Advogados' (spec part 2, section 2.13; docs/product-rules.md, "Back
@@ -413,19 +414,6 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
           </Form>
         </ConfirmDialog>
       ) : null}
-    </div>
-  );
-}
-
-/** A table that scrolls sideways inside itself on a phone (a focusable region, so the keyboard can scroll it). */
-function ScrollingTable({ label, caption, minWidth, footer, children }: { label: string; caption: string; minWidth: string; footer?: ReactNode; children: ReactNode }) {
-  return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className={`w-full ${minWidth} divide-y divide-slate-200`}>
-        <caption className="sr-only">{caption}</caption>
-        {children}
-      </table>
-      {footer}
     </div>
   );
 }

@@ -1,0 +1,141 @@
+import { describe, expect, test } from 'vitest';
+import { CLIENT_IP_HEADER } from '~/auth/auth.server';
+import { db } from '~/db/client.server';
+import { leads } from '~/db/schema/leads';
+import { signInWithPassword } from '~/modules/accounts/login.server';
+import { createSuperadmin } from '~/modules/accounts/superadmins.server';
+import { ADMIN_LEADS_PAGE_SIZE, adminLeadsQueryFrom, findAdminLeads } from '~/modules/admin/leads.server';
+import { ADMIN_LEAD_TEXTS } from '~/modules/admin/leads.schemas';
+import { loader } from '~/routes/admin/leads';
+import { createLawyer } from '../factories/lawyers';
+
+// /admin/leads 'Gerenciar Leads' against a real database (spec part 2, sections 2.14 and 9;
+// docs/product-rules.md, "Back office"). Who may reach it is tests/integration/admin-access.test.ts.
+
+const query = (search: string) => adminLeadsQueryFrom(new URLSearchParams(search));
+const at = (iso: string) => new Date(iso);
+
+type LeadRow = typeof leads.$inferInsert;
+function lead(overrides: Partial<LeadRow> & Pick<LeadRow, 'email'>): LeadRow {
+  return {
+    nome: 'Cliente',
+    telefone: '(11) 98765-4321',
+    cidade: 'sp_sao_paulo',
+    areaInteresse: 'civil',
+    mensagem: 'Preciso de ajuda',
+    ...overrides,
+  };
+}
+
+describe('leads grouped by e-mail', () => {
+  test('one row per lower-case e-mail, the most recent lead winning, newest e-mail first, with every lawyer', async () => {
+    const [ana, bruno, carla] = await Promise.all([
+      createLawyer({ nome: 'Ana Souza', numeroOab: '111111', oabUf: 'SP', status: 'approved' }),
+      createLawyer({ nome: 'Bruno Lima', numeroOab: '222222', oabUf: 'RJ', status: 'approved' }),
+      createLawyer({ nome: 'Carla Mendes', numeroOab: '333333', oabUf: 'MG', status: 'pending' }),
+    ]);
+    const longMessage = 'Fui demitido sem justa causa e a empresa não pagou as verbas rescisórias até hoje.';
+    await db.insert(leads).values([
+      // Maria: an old request to Ana and Bruno, then a newer one (other case, other data) to Carla and Ana.
+      lead({ email: 'maria@exemplo.com', nome: 'Maria Antiga', assignedTo: ana.id, createdAt: at('2026-03-01T12:00:00Z') }),
+      lead({ email: 'maria@exemplo.com', nome: 'Maria Antiga', assignedTo: bruno.id, createdAt: at('2026-03-01T12:00:00Z') }),
+      lead({ email: 'Maria@Exemplo.com', nome: 'Maria Nova', telefone: '(21) 99999-0000', cidade: 'rj_rio_de_janeiro', areaInteresse: 'trabalho', mensagem: longMessage, assignedTo: carla.id, createdAt: at('2026-03-05T12:00:00Z') }),
+      lead({ email: 'MARIA@exemplo.com', nome: 'Maria Nova', telefone: '(21) 99999-0000', cidade: 'rj_rio_de_janeiro', areaInteresse: 'trabalho', mensagem: longMessage, assignedTo: ana.id, createdAt: at('2026-03-05T12:00:00Z') }),
+      // João: one request nobody matched (unassigned), the newest of all.
+      lead({ email: 'joao@exemplo.com', nome: 'João Pereira', mensagem: null, createdAt: at('2026-03-06T09:00:00Z') }),
+      // Paula: one lead, oldest.
+      lead({ email: 'paula@exemplo.com', nome: 'Paula Dias', assignedTo: bruno.id, createdAt: at('2026-02-20T09:00:00Z') }),
+    ]);
+
+    const page = await findAdminLeads(query(''));
+    expect(page).toMatchObject({ uniqueTotal: 3, leadTotal: 6, page: 1, pageCount: 1 });
+    expect(page.groups.map((g) => g.email)).toEqual(['joao@exemplo.com', 'maria@exemplo.com', 'paula@exemplo.com']);
+
+    const maria = page.groups[1]!;
+    expect(maria).toMatchObject({
+      nome: 'Maria Nova',
+      telefone: '(21) 99999-0000',
+      cidade: 'Rio de Janeiro - RJ',
+      area: 'Direito do Trabalho',
+      leadCount: 4,
+      receivedAt: '05/03/2026 às 09:00',
+      receivedAtIso: '2026-03-05T12:00:00.000Z',
+    });
+    // 50 characters, then the ellipsis.
+    expect(maria.mensagem).toBe(`${longMessage.slice(0, 50).trimEnd()}...`);
+    // Every lawyer once, by name, whatever lead of the e-mail they got.
+    expect(maria.lawyers.map((l) => [l.nome, l.oab])).toEqual([
+      ['Ana Souza', 'OAB/SP 111111'],
+      ['Bruno Lima', 'OAB/RJ 222222'],
+      ['Carla Mendes', 'OAB/MG 333333'],
+    ]);
+    expect(page.groups[0]).toMatchObject({ nome: 'João Pereira', mensagem: '', leadCount: 1, lawyers: [] });
+    expect(ADMIN_LEAD_TEXTS.loaded(page.uniqueTotal, page.leadTotal)).toBe('3 leads únicos carregados (6 total)');
+  });
+
+  test('search by a part of the name or e-mail, any case; the counts are of what matches', async () => {
+    await db.insert(leads).values([
+      lead({ email: 'maria@exemplo.com', nome: 'Maria Silva' }),
+      lead({ email: 'maria@exemplo.com', nome: 'Maria Silva' }),
+      lead({ email: 'jose@outro.com.br', nome: 'José Santos' }),
+      lead({ email: 'ana_100%@exemplo.com', nome: 'Ana' }),
+    ]);
+    const emails = async (search: string) => (await findAdminLeads(query(search))).groups.map((g) => g.email);
+    expect(await emails('q=SILVA')).toEqual(['maria@exemplo.com']);
+    expect(await findAdminLeads(query('q=silva'))).toMatchObject({ uniqueTotal: 1, leadTotal: 2 });
+    expect(await emails('q=outro.com')).toEqual(['jose@outro.com.br']);
+    // LIKE's wildcards are plain characters here.
+    expect(await emails('q=100%25')).toEqual(['ana_100%@exemplo.com']);
+    expect(await emails('q=a_1')).toEqual(['ana_100%@exemplo.com']);
+    expect(await emails('q=m_ria')).toEqual([]);
+    expect(await findAdminLeads(query('q=ninguem'))).toMatchObject({ groups: [], uniqueTotal: 0, leadTotal: 0, pageCount: 1 });
+    // Nonsense in the query string is the whole list, page 1, never an error.
+    expect(query('pagina=-3&q=').pagina).toBe(1);
+    expect(query('pagina=abc').pagina).toBe(1);
+    expect(query(`q=${'a'.repeat(500)}`).q).toHaveLength(100);
+    expect(query('q=%00maria').q).toBe('maria');
+  });
+
+  test('pages on the server: whole groups per page, and the totals on every page', async () => {
+    const base = Date.parse('2026-03-01T00:00:00Z');
+    const rows: LeadRow[] = [];
+    for (let i = 0; i < ADMIN_LEADS_PAGE_SIZE + 3; i++) {
+      // Two leads per e-mail; e-mail i is newer than e-mail i-1.
+      rows.push(lead({ email: `cliente${i}@exemplo.com`, createdAt: new Date(base + i * 60_000) }));
+      rows.push(lead({ email: `cliente${i}@exemplo.com`, createdAt: new Date(base + i * 60_000 - 1_000) }));
+    }
+    await db.insert(leads).values(rows);
+
+    const first = await findAdminLeads(query(''));
+    const second = await findAdminLeads(query('pagina=2'));
+    expect(first).toMatchObject({ uniqueTotal: ADMIN_LEADS_PAGE_SIZE + 3, leadTotal: 2 * (ADMIN_LEADS_PAGE_SIZE + 3), pageCount: 2 });
+    expect(first.groups).toHaveLength(ADMIN_LEADS_PAGE_SIZE);
+    expect(first.groups[0]!.email).toBe(`cliente${ADMIN_LEADS_PAGE_SIZE + 2}@exemplo.com`);
+    expect(second.groups.map((g) => g.email)).toEqual(['cliente2@exemplo.com', 'cliente1@exemplo.com', 'cliente0@exemplo.com']);
+    expect(second).toMatchObject({ uniqueTotal: ADMIN_LEADS_PAGE_SIZE + 3, leadTotal: 2 * (ADMIN_LEADS_PAGE_SIZE + 3) });
+    expect(second.groups.every((g) => g.leadCount === 2)).toBe(true);
+    // Past the end: no rows, the totals still right.
+    expect(await findAdminLeads(query('pagina=9'))).toMatchObject({ groups: [], uniqueTotal: ADMIN_LEADS_PAGE_SIZE + 3, pageCount: 2 });
+  });
+});
+
+describe('the route, as a superadmin', () => {
+  const PASSWORD = 'senha-do-painel-123';
+  async function superadminCookie() {
+    await createSuperadmin({ email: 'beatriz@exemplo.com.br', password: PASSWORD, nome: 'Beatriz' });
+    const login = await signInWithPassword({ email: 'beatriz@exemplo.com.br', password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9' }));
+    if (!login.ok) throw new Error('login failed');
+    return login.setCookies.map((c) => c.split(';')[0]).join('; ');
+  }
+  const get = (cookie: string, url: string) => ({ request: new Request(`http://localhost:3000${url}`, { headers: { cookie } }), params: {}, context: {} }) as never;
+
+  test('answers the page, and a page past the end goes to the last page with the search kept', async () => {
+    const cookie = await superadminCookie();
+    await db.insert(leads).values([lead({ email: 'maria@exemplo.com', nome: 'Maria Silva' }), lead({ email: 'jose@exemplo.com', nome: 'José' })]);
+    const page = await loader(get(cookie, '/admin/leads?q=maria&pagina=abc'));
+    expect(page).toMatchObject({ uniqueTotal: 1, leadTotal: 1, page: 1, query: { q: 'maria', pagina: 1 } });
+    await expect(loader(get(cookie, '/admin/leads?q=maria&pagina=7'))).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get('Location') === '/admin/leads?q=maria');
+    // No leads at all: page 1 is the empty state, not a redirect loop.
+    expect(await loader(get(cookie, '/admin/leads?q=ninguem'))).toMatchObject({ groups: [], pageCount: 1 });
+  });
+});
