@@ -4,7 +4,7 @@ import { db } from '~/db/client.server';
 import { leads } from '~/db/schema/leads';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
-import { formatOab } from '~/modules/lawyers/contact';
+import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import { formatReceivedAt, leadPreview } from '~/modules/leads/lead-format';
 import { ADMIN_LEAD_MESSAGE_LENGTH, ADMIN_LEADS_QUERY_MAX_LENGTH } from './leads.schemas';
 
@@ -176,7 +176,7 @@ async function loadGroups(keys: string[], where: SQL | undefined): Promise<Admin
       {
         email: key,
         nome: lead.nome,
-        telefone: lead.telefone,
+        telefone: formatBrazilianPhone(lead.telefone),
         cidade: cityLabel(lead.cidade),
         area: practiceAreaLabel(lead.area),
         mensagem: leadPreview(lead.mensagem, ADMIN_LEAD_MESSAGE_LENGTH),

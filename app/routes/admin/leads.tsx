@@ -166,7 +166,7 @@ function AssignedLawyers({ lawyers }: { lawyers: AdminLeadLawyer[] }) {
       <ul id={listId} className="space-y-1">
         {shown.map((lawyer) => (
           <li key={lawyer.id}>
-            {lawyer.nome}
+            <span className="block">{lawyer.nome}</span>
             <span className="block text-xs text-slate-600">{lawyer.oab}</span>
           </li>
         ))}
