@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BACK_OFFICE_LEADS, measureBackOffice, seedBackOffice, seedBackOfficeSuperadmin, type BackOfficeFigures, type BackOfficeSeed } from './back-office';
 import { BOARD_LEADS, BOARD_PATH, measureBoard, seedBoard, type BoardFigures } from './board';
 import { snapshotBuild, type BuildSnapshot } from './build-snapshot';
 import { createBenchDatabase, type BenchDatabase, type DatabaseKind } from './database';
@@ -26,6 +27,7 @@ interface Budgets {
   routingP95Ms: number;
   boardServerRenderMs: number;
   boardInteractiveMs: number;
+  backOfficePageMs: number;
   lighthouse: Record<(typeof CATEGORIES)[number], number>;
 }
 
@@ -103,6 +105,8 @@ const load: Record<string, LoadFigures | undefined> = {};
 let lighthousePages: LighthousePage[] | undefined;
 let boardSeed: { lawyerId: string; seconds: number } | undefined;
 let board: BoardFigures | undefined;
+let backOfficeSeed: BackOfficeSeed | undefined;
+let backOffice: BackOfficeFigures | undefined;
 let fatalError: unknown;
 let settleWait: { seconds: number; loadAverage: number } | undefined;
 
@@ -137,9 +141,14 @@ try {
   // it removes what it added. getConfig() of this process needs the secret; the outbox logs quietly.
   Object.assign(process.env, { APP_SECRET, LOG_LEVEL: 'warn' });
   routing = await phase('lead routing (500 matching lawyers)', () => benchRouting({ log }));
+  // The back office's volume: 200,000 leads with their outbox messages, views and clicks (after routing,
+  // which measures its own lawyers on a database without leads).
+  backOfficeSeed = await phase(`seed the back office (${BACK_OFFICE_LEADS.toLocaleString('en-US')} leads)`, () => seedBackOffice(db.sql));
+  if (backOfficeSeed) log(`back office seeded in ${backOfficeSeed.seconds.toFixed(1)} s: ${JSON.stringify(backOfficeSeed.counts)}`);
   await db.release();
   // The CRM board's lawyer and leads, through the app's own write path (it opens the database again).
   boardSeed = await phase(`seed a CRM board of ${BOARD_LEADS.toLocaleString('en-US')} leads`, () => seedBoard(db.serverEnv));
+  await phase('create the back office superadmin', () => seedBackOfficeSuperadmin(db.serverEnv));
 
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -184,6 +193,7 @@ try {
   });
 
   board = await phase('CRM board', () => measureBoard(loadOrigin));
+  backOffice = await phase('back office pages', () => measureBackOffice(loadOrigin));
 
   // Lighthouse scales the main-thread time it observes (4x CPU slowdown, simulated): the load runs and
   // the board's Chromium just before would still be in it. It starts once the machine has settled.
@@ -278,6 +288,17 @@ figures.push(
   }),
 );
 
+if (backOfficeSeed) figures.push(figure(`Seed the back office (${BACK_OFFICE_LEADS.toLocaleString('en-US')} leads, outbox, views, clicks)`, backOfficeSeed.seconds, 's', 1));
+if (backOffice) {
+  for (const page of backOffice.pages) {
+    figures.push(
+      figure(`Back office ${page.path} (median of ${backOffice.samples}, superadmin)`, page.medianMs, 'ms', 0, { kind: 'max', limit: budgets.backOfficePageMs }, `max ${page.maxMs.toFixed(0)} ms`),
+    );
+  }
+} else {
+  figures.push(figure('Back office pages', null, 'ms', 0, { kind: 'max', limit: budgets.backOfficePageMs }));
+}
+
 if (settleWait) figures.push(figure('Wait for a quiet machine before Lighthouse (1-min load average then)', settleWait.seconds, 's', 0, undefined, `load ${settleWait.loadAverage.toFixed(2)}`));
 if (lighthousePages) {
   for (const page of lighthousePages) {
@@ -354,6 +375,8 @@ fs.writeFileSync(
       pageWeights: weights,
       coldResponseTimes: cold,
       board,
+      backOfficeSeed,
+      backOffice,
       load,
       lighthouse: lighthousePages,
     },
