@@ -2,8 +2,8 @@ import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '~/db/client.server';
 import { auditLog } from '~/db/schema/admin';
-import { outbox, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '~/db/schema/messaging';
-import { requeueFailedOutboxMessage, restoreFailedOutboxMessage } from '~/integrations/outbox/outbox-delivery.server';
+import { outbox, type OutboxStatus } from '~/db/schema/messaging';
+import { requeueFailedOutboxMessage, restoreFailedOutboxMessage, type OutboxChannel } from '~/integrations/outbox/outbox-delivery.server';
 import { EMAIL_DELIVERY_JOB } from '~/jobs/email-delivery.server';
 import { backgroundLog } from '~/jobs/log.server';
 import { enqueueOutboxDelivery } from '~/jobs/outbox-delivery.server';
@@ -31,7 +31,7 @@ export const MESSAGE_RESENT_AUDIT_ACTION = 'outbox.resent';
 
 // The browser-safe lists of messages.schemas.ts are the database's (a compile error otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const LISTS_AGREE: [Same<(typeof OUTBOX_STATUSES)[number], MessageStatus>, Same<(typeof OUTBOX_CHANNELS)[number], MessageChannel>] = [true, true];
+export const LISTS_AGREE: [Same<OutboxStatus, MessageStatus>, Same<OutboxChannel, MessageChannel>] = [true, true];
 
 /** The exact created_at (microseconds, UTC) and id of a row: where the next page starts. */
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
