@@ -11,6 +11,9 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
+/** The list counts the matching messages up to this many, then says 'mais de' (a count of the whole table would be slow). */
+export const MESSAGE_COUNT_CAP = 10_000;
+
 export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = { queued: 'Na fila', sending: 'Enviando', sent: 'Enviada', failed: 'Falhou' };
 export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'E-mail', whatsapp: 'WhatsApp' };
 

@@ -9,7 +9,7 @@ import { backgroundLog } from '~/jobs/log.server';
 import { enqueueOutboxDelivery } from '~/jobs/outbox-delivery.server';
 import { runningJobQueue } from '~/jobs/queue.server';
 import { WHATSAPP_DELIVERY_JOB } from '~/jobs/whatsapp-delivery.server';
-import { ADMIN_MESSAGE_TEXTS, MESSAGE_CHANNELS, MESSAGE_STATUSES, type MessageChannel, type MessageStatus } from './messages.schemas';
+import { ADMIN_MESSAGE_TEXTS, MESSAGE_CHANNELS, MESSAGE_COUNT_CAP, MESSAGE_STATUSES, type MessageChannel, type MessageStatus } from './messages.schemas';
 
 /**
  * /admin/mensagens (DECISIONS.md, "Messaging and e-mail"): every e-mail and WhatsApp message of the
@@ -26,7 +26,6 @@ import { ADMIN_MESSAGE_TEXTS, MESSAGE_CHANNELS, MESSAGE_STATUSES, type MessageCh
  */
 
 export const ADMIN_MESSAGES_PAGE_SIZE = 25;
-export const MESSAGE_COUNT_CAP = 10_000;
 export const MESSAGE_RESENT_AUDIT_ACTION = 'outbox.resent';
 
 // The browser-safe lists of messages.schemas.ts are the database's (a compile error otherwise).

@@ -7,12 +7,13 @@ import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
 import { formatDateTime } from '~/modules/admin/audit-log.server';
-import { adminMessagesQueryFrom, findAdminMessages, MESSAGE_COUNT_CAP, resendOutboxMessage, type AdminMessagesQuery } from '~/modules/admin/messages.server';
+import { adminMessagesQueryFrom, findAdminMessages, resendOutboxMessage, type AdminMessagesQuery } from '~/modules/admin/messages.server';
 import {
   ADMIN_MESSAGE_TEXTS,
   adminMessageActionSchema,
   MESSAGE_CHANNEL_LABELS,
   MESSAGE_CHANNELS,
+  MESSAGE_COUNT_CAP,
   MESSAGE_STATUS_LABELS,
   MESSAGE_STATUSES,
   type MessageStatus,
