@@ -148,7 +148,7 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">Nenhuma mensagem encontrada.</p>
       ) : (
         <div role="region" aria-label="Tabela de mensagens (role para os lados no celular)" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[72rem] divide-y divide-slate-200">
+          <table className="w-full min-w-[60rem] divide-y divide-slate-200">
             <caption className="sr-only">Mensagens da caixa de saída, das mais recentes para as mais antigas</caption>
             <thead className="bg-slate-50">
               <tr>
@@ -170,7 +170,7 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
                     <time dateTime={row.createdAtIso}>{row.createdAt}</time>
                   </td>
                   <td className={`${td} whitespace-nowrap`}>{MESSAGE_CHANNEL_LABELS[row.channel]}</td>
-                  <th scope="row" className={`${td} text-left font-semibold break-all text-slate-900`}>
+                  <th scope="row" className={`${td} text-left font-semibold [overflow-wrap:anywhere] text-slate-900`}>
                     {row.recipient}
                   </th>
                   <td className={`${td} max-w-xs break-words whitespace-pre-line`}>{row.summary}</td>
