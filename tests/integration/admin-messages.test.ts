@@ -22,6 +22,7 @@ import { ADMIN_MESSAGES_PAGE_SIZE, adminMessagesQueryFrom, findAdminMessages, ME
 import { ADMIN_MESSAGE_TEXTS, MESSAGE_COUNT_CAP } from '~/modules/admin/messages.schemas';
 import { readGatewayToken } from '~/modules/messaging/gateway-tokens.server';
 import { action, loader } from '~/routes/admin/messages';
+import { createLawyer } from '../factories/lawyers';
 import { startSmtpStandIn } from '../support/smtp-stand-in';
 import { startCloudApiStandIn } from '../support/whatsapp-stand-ins';
 
@@ -264,6 +265,21 @@ describe('Reenviar', () => {
     expect(await submit(post(admin.cookie, '/admin/mensagens', { intent: 'excluir', messageId: rows[0]!.id }))).toEqual({ status: 400, error: ADMIN_MESSAGE_TEXTS.invalidIntent });
     expect(await submit(post(admin.cookie, '/admin/mensagens', {}))).toMatchObject({ status: 400 });
     expect(await db.select().from(outbox).orderBy(outbox.id)).toEqual(before);
+    expect(await db.select().from(auditLog)).toEqual([]);
+  });
+
+  test('a signed-in lawyer (or a visitor) resends nothing and reads no list: sent to /admin', async () => {
+    await emailDelivery();
+    const row = await failed();
+    await createLawyer({ status: 'approved', email: 'aprovada@exemplo.adv.br', password: PASSWORD });
+    const login = await signInWithPassword({ email: 'aprovada@exemplo.adv.br', password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.10' }));
+    if (!login.ok) throw new Error(login.message);
+    const lawyer = login.setCookies.map((c) => c.split(';')[0]).join('; ');
+    for (const cookie of [lawyer, '']) {
+      expect(await resend(cookie, row.id)).toMatchObject({ status: 302, location: '/admin' });
+      await expect(loader(get(cookie, '/admin/mensagens'))).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get('Location') === '/admin');
+    }
+    expect(await rowOf(row.id)).toEqual(row);
     expect(await db.select().from(auditLog)).toEqual([]);
   });
 
