@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DeliveryOutcome } from '~/integrations/outbox/outbox-delivery.server';
 import { backgroundLog } from './log.server';
@@ -70,6 +71,16 @@ export async function dispatchQueuedOutboxMessages(queue: JobQueue, channel: Out
   await channel.markDispatched(ids);
   queue.wake(channel.jobName);
   return ids.length;
+}
+
+/**
+ * Hands one outbox row to a channel's queue now, as a NEW job (a superadmin's resend): the row's first
+ * job, whose id is the row's id, may still be stored, and pg-boss would ignore an insert under that id.
+ * Two jobs of one row never send it twice: each must claim the row first ('queued' → 'sending').
+ */
+export async function enqueueOutboxDelivery(queue: JobQueue, jobName: string, outboxId: string): Promise<void> {
+  await queue.boss.insert([{ id: randomUUID(), name: jobName, data: { outboxId } satisfies OutboxJobPayload }]);
+  queue.wake(jobName);
 }
 
 export interface OutboxDispatcher {

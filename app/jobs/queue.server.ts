@@ -51,6 +51,8 @@ export interface JobQueue {
   boss: PgBoss;
   /** Wakes the workers of a queue now instead of at their next poll. */
   wake(name: string): void;
+  /** Whether this process runs a worker of the queue (a channel without configuration has none). */
+  hasWorker(name: string): boolean;
 }
 
 export interface StartJobQueueOptions {
@@ -100,6 +102,7 @@ export async function startJobQueue({ jobs, pollingIntervalSeconds = 2, stopTime
     wake(name) {
       for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
+    hasWorker: (name) => (workers.get(name)?.length ?? 0) > 0,
   };
   try {
     await boss.start();

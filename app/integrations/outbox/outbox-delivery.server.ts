@@ -14,6 +14,7 @@ import { DeliveryError } from './delivery-error';
  *   completeOutboxDelivery(claimed, …)  sends, then 'sent' | 'queued' again (retryable) | 'failed'
  *   findOutboxMessagesToDispatch(…)     committed queued rows not handed to the queue lately
  *   failInterruptedOutboxSends(…)       rows left 'sending' by a process that died mid-send → 'failed'
+ *   requeueFailedOutboxMessage(id, …)   a superadmin's 'Reenviar': 'failed' → 'queued' in one UPDATE, once
  */
 
 export type OutboxChannel = (typeof outbox.$inferSelect)['channel'];
@@ -140,4 +141,38 @@ export async function failInterruptedOutboxSends(channel: OutboxChannel, olderTh
     .where(and(eq(outbox.status, 'sending'), eq(outbox.channel, channel), lt(outbox.updatedAt, sql`now() - ${olderThan}::interval`)))
     .returning({ id: outbox.id });
   return rows.length;
+}
+
+/**
+ * A superadmin's 'Reenviar' (/admin/mensagens): a failed row of one of `channels` (those that can be
+ * delivered now) goes back to 'queued' in one UPDATE that matches only while it is still failed, so two
+ * clicks or two superadmins requeue it once, and a row queued, being sent or sent is never touched. The
+ * attempts are kept (the history of the row; pg-boss counts the retries of the new job itself), and so
+ * is the last error, until the next attempt ends. `dispatched_at` is set because the caller hands the
+ * row to the job queue at once (the dispatcher then leaves it alone; it would not pick a row older than
+ * its window anyway). Undefined when nothing changed.
+ */
+export async function requeueFailedOutboxMessage(
+  id: string,
+  channels: readonly OutboxChannel[],
+  executor: Pick<Db, 'update'> = db,
+): Promise<{ id: string; channel: OutboxChannel; attempts: number } | undefined> {
+  if (channels.length === 0) return undefined;
+  const [row] = await executor
+    .update(outbox)
+    .set({ status: 'queued', dispatchedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed'), inArray(outbox.channel, [...channels])))
+    .returning({ id: outbox.id, channel: outbox.channel, attempts: outbox.attempts });
+  return row;
+}
+
+/**
+ * Undoes requeueFailedOutboxMessage when the row could not be handed to the job queue: back to 'failed'
+ * (its last error unchanged) if it is still queued, so it stays visible with its 'Reenviar'.
+ */
+export async function restoreFailedOutboxMessage(id: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'failed', dispatchedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'queued')));
 }

@@ -8,6 +8,8 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { ACCOUNT_DELETED_AUDIT_ACTION } from '~/modules/accounts/account-deletion.server';
 import { REVIEW_AUDIT_ACTIONS } from '~/modules/accounts/lawyer-review.server';
 import { SUPERADMIN_CREATED_AUDIT_ACTION } from '~/modules/accounts/superadmins.server';
+import { MESSAGE_RESENT_AUDIT_ACTION } from './messages.server';
+import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from './messages.schemas';
 
 /**
  * /admin/auditoria: who approved, rejected or deleted what, and when, newest first, a page at a time
@@ -22,6 +24,7 @@ export const AUDIT_FILTERS = {
   rejeicoes: { label: 'Rejeições', actions: [REVIEW_AUDIT_ACTIONS.rejected] },
   exclusoes: { label: 'Exclusões de conta', actions: [ACCOUNT_DELETED_AUDIT_ACTION] },
   superadmins: { label: 'Superadmins criados', actions: [SUPERADMIN_CREATED_AUDIT_ACTION] },
+  mensagens: { label: 'Mensagens reenviadas', actions: [MESSAGE_RESENT_AUDIT_ACTION] },
 } as const;
 export type AuditFilter = keyof typeof AUDIT_FILTERS;
 
@@ -110,9 +113,10 @@ export async function findAuditEntries({ pagina, acao }: AuditQuery): Promise<Au
   };
 }
 
-function targetOf(row: { targetId: string | null; lawyerName: string | null; oabUf: string | null; numeroOab: string | null; targetUserName: string | null; targetUserEmail: string | null }): string {
+function targetOf(row: { targetType: string; targetId: string | null; lawyerName: string | null; oabUf: string | null; numeroOab: string | null; targetUserName: string | null; targetUserEmail: string | null }): string {
   if (row.lawyerName) return `${row.lawyerName} (OAB/${row.oabUf} ${row.numeroOab})`;
   if (row.targetUserName) return `${row.targetUserName} (${row.targetUserEmail})`;
+  if (row.targetType === 'outbox') return `Mensagem da caixa de saída (código ${row.targetId ?? '—'})`;
   // A deleted account keeps only its code: the audit entry holds nothing that identifies the person.
   return row.targetId ? `Conta excluída (código ${row.targetId})` : '—';
 }
@@ -129,6 +133,8 @@ function describe(action: string, details: Record<string, unknown>): string {
       return details.by === 'self' ? 'O advogado excluiu a própria conta' : 'Excluiu a conta do advogado';
     case SUPERADMIN_CREATED_AUDIT_ACTION:
       return details.first === true ? 'Primeiro superadmin criado' : 'Superadmin criado';
+    case MESSAGE_RESENT_AUDIT_ACTION:
+      return 'Reenviou uma mensagem que falhou';
     default:
       return action;
   }
@@ -147,6 +153,11 @@ function detailsOf(action: string, details: Record<string, unknown>): string[] {
   if (typeof details.from === 'string') lines.push(`Situação anterior: ${STATUS_LABELS[details.from] ?? details.from}`);
   if (typeof details.reason === 'string') lines.push(`Motivo: ${details.reason}`);
   if (typeof details.trialEndsAt === 'string') lines.push(`Período grátis até ${formatDateTime(new Date(details.trialEndsAt))}`);
+  if (action === MESSAGE_RESENT_AUDIT_ACTION) {
+    const channel = MESSAGE_CHANNEL_LABELS[details.channel as MessageChannel];
+    if (channel) lines.push(`Canal: ${channel}`);
+    if (typeof details.attempts === 'number') lines.push(`Tentativas anteriores: ${details.attempts}`);
+  }
   if (action === ACCOUNT_DELETED_AUDIT_ACTION && typeof details.unassignedLeads === 'number') {
     lines.push(details.unassignedLeads === 1 ? '1 lead ficou sem advogado' : `${details.unassignedLeads} leads ficaram sem advogado`);
   }

@@ -1,0 +1,228 @@
+import { ChevronRight, RefreshCw, Search, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { requireSuperadmin } from '~/auth/session.server';
+import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
+import { flashToastCookie } from '~/lib/flash-toast.server';
+import { parseForm } from '~/lib/parse-form.server';
+import { pageMeta } from '~/lib/seo';
+import { formatDateTime } from '~/modules/admin/audit-log.server';
+import { adminMessagesQueryFrom, findAdminMessages, resendOutboxMessage, type AdminMessagesQuery } from '~/modules/admin/messages.server';
+import {
+  ADMIN_MESSAGE_TEXTS,
+  adminMessageActionSchema,
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_CHANNELS,
+  MESSAGE_COUNT_CAP,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+} from '~/modules/admin/messages.schemas';
+import type { Route } from './+types/messages';
+import { BACK_OFFICE_HEADERS } from './back-office-headers';
+
+/**
+ * /admin/mensagens (DECISIONS.md, "Messaging and e-mail"; docs/product-rules.md, "Back office"): every
+ * e-mail and WhatsApp message of the outbox, newest first. The filters (`status`, `canal`) and the page
+ * (`antes`: where the previous page stopped) live in the URL; 'Reenviar' is a form post, so everything
+ * works without JavaScript.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSuperadmin(request);
+  const page = await findAdminMessages(adminMessagesQueryFrom(new URL(request.url).searchParams));
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({ ...row, createdAt: formatDateTime(row.createdAt), createdAtIso: row.createdAt.toISOString() })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const superadmin = await requireSuperadmin(request);
+  const form = await parseForm(request, adminMessageActionSchema);
+  if (!form.ok) return data({ error: form.errors.intent ?? Object.values(form.errors)[0] ?? ADMIN_MESSAGE_TEXTS.invalidIntent }, { status: 400 });
+  const result = await resendOutboxMessage(form.data.messageId, { superadminId: superadmin.id });
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  throw redirect(listUrl(adminMessagesQueryFrom(new URL(request.url).searchParams)), { headers: { 'Set-Cookie': flashToastCookie(ADMIN_MESSAGE_TEXTS.resent) } });
+}
+
+export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ site: matches[0]?.loaderData.site, title: 'Mensagens', description: 'E-mails e mensagens de WhatsApp da plataforma.', path: '/admin/mensagens', noindex: true });
+
+/** The list's own URL: the filters and the page. */
+function listUrl(query: AdminMessagesQuery): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set('status', query.status);
+  if (query.canal) params.set('canal', query.canal);
+  if (query.antes) params.set('antes', query.antes);
+  const search = params.toString();
+  return `/admin/mensagens${search ? `?${search}` : ''}`;
+}
+
+const number = new Intl.NumberFormat('pt-BR');
+
+const STATUS_LOOK: Record<MessageStatus, string> = {
+  queued: 'border-amber-300 bg-amber-50 text-amber-900',
+  sending: 'border-sky-200 bg-sky-50 text-sky-900',
+  sent: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  failed: 'border-red-200 bg-red-50 text-red-800',
+};
+
+function Badge({ className, children }: { className: string; children: ReactNode }) {
+  return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${className}`}>{children}</span>;
+}
+
+const button = 'inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-70';
+const pagerLink = 'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
+const td = 'px-3 py-3 align-top text-sm text-slate-800';
+
+export default function AdminMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, totalCapped, nextCursor, query } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const here = listUrl(query);
+  const firstPage = listUrl({ ...query, antes: undefined });
+  const error = actionData && 'error' in actionData ? actionData.error : null;
+  const counted = totalCapped ? `Mais de ${number.format(MESSAGE_COUNT_CAP)} mensagens` : total === 1 ? '1 mensagem' : `${number.format(total)} mensagens`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Mensagens</h1>
+          <p className="mt-1 text-slate-700">Todos os e-mails e mensagens de WhatsApp da plataforma, enviados ou não.</p>
+        </div>
+        <Link to={here} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Atualizar
+        </Link>
+      </div>
+
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+
+      <Form method="get" action="/admin/mensagens" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
+        <div className="sm:w-48">
+          <label htmlFor="status" className={formLabelClass}>
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={query.status ?? ''} className={formControlClass}>
+            <option value="">Todos</option>
+            {MESSAGE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {MESSAGE_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor="canal" className={formLabelClass}>
+            Canal
+          </label>
+          <select id="canal" name="canal" defaultValue={query.canal ?? ''} className={formControlClass}>
+            <option value="">Todos</option>
+            {MESSAGE_CHANNELS.map((channel) => (
+              <option key={channel} value={channel}>
+                {MESSAGE_CHANNEL_LABELS[channel]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${button} bg-brand-700 py-2.5 text-white hover:bg-brand-800`}>
+          <Search aria-hidden="true" className="size-4" />
+          Filtrar
+        </button>
+      </Form>
+
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {counted}
+        {query.antes ? ' · mostrando as mais antigas' : ''}
+      </p>
+
+      {rows.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">Nenhuma mensagem encontrada.</p>
+      ) : (
+        <div role="region" aria-label="Tabela de mensagens (role para os lados no celular)" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full min-w-[60rem] divide-y divide-slate-200">
+            <caption className="sr-only">Mensagens da caixa de saída, das mais recentes para as mais antigas</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={th}>Data</th>
+                <th scope="col" className={th}>Canal</th>
+                <th scope="col" className={th}>Destinatário</th>
+                <th scope="col" className={th}>Assunto / texto</th>
+                <th scope="col" className={th}>Status</th>
+                <th scope="col" className={th}>Tentativas</th>
+                <th scope="col" className={th}>Último erro</th>
+                <th scope="col" className={th}>ID no provedor</th>
+                <th scope="col" className={th}>Ações</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <time dateTime={row.createdAtIso}>{row.createdAt}</time>
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{MESSAGE_CHANNEL_LABELS[row.channel]}</td>
+                  <th scope="row" className={`${td} text-left font-semibold [overflow-wrap:anywhere] text-slate-900`}>
+                    {row.recipient}
+                  </th>
+                  <td className={`${td} max-w-xs break-words whitespace-pre-line`}>{row.summary}</td>
+                  <td className={td}>
+                    <Badge className={STATUS_LOOK[row.status]}>{MESSAGE_STATUS_LABELS[row.status]}</Badge>
+                  </td>
+                  <td className={`${td} text-right tabular-nums`}>{row.attempts}</td>
+                  <td className={`${td} max-w-xs break-words`}>{row.lastError ?? '—'}</td>
+                  <td className={`${td} max-w-[12rem] font-mono text-xs break-all`}>{row.providerMessageId ?? '—'}</td>
+                  <td className={td}>
+                    {row.status === 'failed' ? (
+                      <Form method="post" action={here} preventScrollReset>
+                        <input type="hidden" name="intent" value="reenviar" />
+                        <input type="hidden" name="messageId" value={row.id} />
+                        <button
+                          type="submit"
+                          disabled={busy}
+                          aria-label={`Reenviar ${MESSAGE_CHANNEL_LABELS[row.channel]} para ${row.recipient} de ${row.createdAt}`}
+                          className={`${button} border border-brand-700 bg-white text-brand-800 hover:bg-brand-50`}
+                        >
+                          <Send aria-hidden="true" className="size-4" />
+                          Reenviar
+                        </button>
+                      </Form>
+                    ) : (
+                      <span className="text-slate-500">—</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {query.antes || nextCursor ? (
+        <nav aria-label="Paginação" className="flex flex-wrap items-center justify-between gap-3">
+          {query.antes ? (
+            <Link to={firstPage} className={pagerLink}>
+              Mais recentes
+            </Link>
+          ) : (
+            <span />
+          )}
+          {nextCursor ? (
+            <Link to={listUrl({ ...query, antes: nextCursor })} className={pagerLink}>
+              Mais antigas
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

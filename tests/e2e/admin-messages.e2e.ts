@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe } from 'vitest';
+import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-stand-in';
+import { findSeriousA11yViolations, formatViolations } from './support/axe';
+import { test as base, expect } from './support/browser';
+import { startOwnServer } from './support/own-server';
+
+// /admin/mensagens on a server of this file's own, delivering e-mail to a local SMTP server that first
+// refuses the recipient for good (550): the password-reset e-mail fails, a superadmin finds it with the
+// filters, resends it once the server accepts again, and sees it sent. The reset link is never shown.
+
+const SUPERADMIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' };
+const LAWYER_EMAIL = 'advogada@demo.jusconecta.com.br';
+const SCREENSHOTS = 'test-results/screenshots';
+
+let smtp: SmtpStandIn | undefined;
+let refusing = true;
+afterAll(async () => smtp?.close());
+
+const test = base.extend<{ baseURL: string }>({
+  baseURL: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      smtp = await startSmtpStandIn({ refuseRecipient: () => (refusing ? { code: 550, message: '5.1.1 Caixa postal indisponível' } : undefined) });
+      const server = await startOwnServer('admin-messages', { SMTP_URL: smtp.url, MAIL_FROM: 'JusConecta <nao-responda@jusconecta.test>' });
+      await provide(server.baseURL);
+      server.child.kill('SIGTERM');
+      await server.exited;
+    },
+    { scope: 'file' },
+  ],
+});
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(SUPERADMIN.email);
+  await page.getByLabel('Senha').fill(SUPERADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL('/admin/dashboard');
+}
+
+async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Reloads the page until `row` shows `text` (delivery runs in the background, about a second after the commit). */
+async function reloadUntil(page: Page, row: () => Locator, text: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return row().getByText(text, { exact: true }).isVisible();
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe(true);
+}
+
+describe('Mensagens', () => {
+  test('a superadmin filters by channel and status, resends a failed e-mail and sees it sent; no secret link on the page', async ({ openPage }) => {
+    // The reset e-mail to the demo lawyer: refused for good by the SMTP server.
+    const visitor = await openPage();
+    await visitor.goto('/esqueci-senha');
+    await visitor.getByLabel('Email').fill(LAWYER_EMAIL);
+    await visitor.getByRole('button', { name: 'Enviar link de recuperação' }).click();
+    await expect(toast(visitor, 'Se o e-mail estiver cadastrado')).toBeVisible();
+
+    const page = await openPage();
+    await signIn(page);
+    await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Mensagens' }).click();
+    await expect(page).toHaveURL('/admin/mensagens');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mensagens' })).toBeVisible();
+    const row = () => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: LAWYER_EMAIL }) });
+    await reloadUntil(page, row, 'Falhou');
+    await expect(row().getByText(/Redefinição de senha no/)).toBeVisible();
+    await expect(row().getByText(/550/)).toBeVisible();
+
+    // The filters: WhatsApp has no message; failed e-mails hold this one.
+    await page.getByLabel('Canal').selectOption({ label: 'WhatsApp' });
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page).toHaveURL('/admin/mensagens?status=&canal=whatsapp');
+    await expect(page.getByText('Nenhuma mensagem encontrada.')).toBeVisible();
+    await page.getByLabel('Status').selectOption({ label: 'Falhou' });
+    await page.getByLabel('Canal').selectOption({ label: 'E-mail' });
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page).toHaveURL('/admin/mensagens?status=failed&canal=email');
+    await expect(row().getByText('Falhou', { exact: true })).toBeVisible();
+    expect(await page.getByRole('row').filter({ hasText: 'Enviada' }).count()).toBe(0);
+
+    const violations = await findSeriousA11yViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    await screenshot(page, 'admin-messages-1280');
+
+    // Resend, once the server accepts again: back to the same filtered list with the toast, and sent.
+    refusing = false;
+    await row().getByRole('button', { name: /^Reenviar/ }).click();
+    await expect(toast(page, 'Mensagem reenfileirada para envio.')).toBeVisible();
+    await expect(page).toHaveURL('/admin/mensagens?status=failed&canal=email');
+    await page.getByLabel('Status').selectOption({ label: 'Enviada' });
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page).toHaveURL('/admin/mensagens?status=sent&canal=email');
+    await reloadUntil(page, row, 'Enviada');
+    expect(await row().getByRole('button', { name: /^Reenviar/ }).count()).toBe(0);
+    const delivered = smtp!.received.filter((m) => m.envelopeTo.includes(LAWYER_EMAIL));
+    expect(delivered).toHaveLength(1);
+
+    // The reset link's token is in the e-mail, never on the page.
+    const token = /token=([\w-]+)/.exec(delivered[0]!.text)?.[1] ?? /redefinir-senha\/([\w-]+)/.exec(delivered[0]!.text)?.[1];
+    expect(token, delivered[0]!.text).toBeTruthy();
+    expect(await page.content()).not.toContain(token!);
+  });
+
+  test('at 360 px the table scrolls inside its own region, not the page', async ({ openPage }) => {
+    const page = await openPage({ viewport: 'mobile' });
+    await signIn(page);
+    await page.goto('/admin/mensagens');
+    const region = page.getByRole('region', { name: 'Tabela de mensagens (role para os lados no celular)' });
+    await expect(region).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const violations = await findSeriousA11yViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    await screenshot(page, 'admin-messages-360');
+  });
+});
