@@ -35,6 +35,8 @@ export const BACK_OFFICE_PATHS = [
 
 export interface BackOfficeSeed {
   seconds: number;
+  /** Seconds per SQL step, in order. */
+  steps: Record<string, number>;
   counts: Record<string, number>;
 }
 
@@ -59,9 +61,16 @@ export async function seedBackOffice(sql: SqlRunner): Promise<BackOfficeSeed> {
   const { REVIEW_AUDIT_ACTIONS } = await import('../app/modules/accounts/lawyer-review.server');
   const areas = [...PRACTICE_AREA_IDS];
   const cities = [...CITY_IDS];
+  const steps: Record<string, number> = {};
+  const step = async (name: string, text: string, params?: unknown[]) => {
+    const t = performance.now();
+    await sql.query(text, params);
+    steps[name] = (performance.now() - t) / 1000;
+  };
   await sql.query('begin');
   try {
-    await sql.query(
+    await step(
+      'lead_requests',
       `insert into lead_requests (nome, email, whatsapp, cidade, area_atuacao, descricao, dedupe_key, removal_token_hash, created_at)
        select 'Cliente ' || g,
               case when g % 5 = 0 then 'Cliente' || g || '@Exemplo.com.br' else 'cliente' || g || '@exemplo.com.br' end,
@@ -75,7 +84,8 @@ export async function seedBackOffice(sql: SqlRunner): Promise<BackOfficeSeed> {
       [cities, areas, BACK_OFFICE_REQUESTS],
     );
     // Each request to 4 lawyers, spread over every lawyer; the lead keeps the request's data and time.
-    await sql.query(
+    await step(
+      'leads',
       `with numbered as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from lawyer_profiles),
             requests as (select r.*, row_number() over (order by r.created_at, r.id) as g from lead_requests r)
        insert into leads (request_id, nome, email, telefone, cidade, area_interesse, mensagem, assigned_to, created_at, updated_at)
@@ -85,7 +95,8 @@ export async function seedBackOffice(sql: SqlRunner): Promise<BackOfficeSeed> {
          join numbered l on l.n = (r.g * 31 + k * 7919) % l.total`,
       [BACK_OFFICE_LEADS_PER_REQUEST],
     );
-    await sql.query(
+    await step(
+      'outbox whatsapp',
       `insert into outbox (channel, recipient, subject, body, status, attempts, last_error, idempotency_key, provider_message_id, sent_at, created_at, updated_at)
        select 'whatsapp', '5511999990000', null,
               'Olá! Você recebeu um novo lead no sistema: ' || l.nome,
@@ -98,25 +109,29 @@ export async function seedBackOffice(sql: SqlRunner): Promise<BackOfficeSeed> {
          from (select l.*, row_number() over (order by l.id) as g from leads l) l
          cross join lateral (select case when l.g % 50 = 0 then 'failed' when l.g % 100 = 1 then 'queued' else 'sent' end as status) s`,
     );
-    await sql.query(
+    await step(
+      'outbox email',
       `insert into outbox (channel, recipient, subject, body, html_body, status, attempts, idempotency_key, provider_message_id, sent_at, created_at, updated_at)
        select 'email', lower(r.email), 'Recebemos sua solicitação', 'Olá, ' || r.nome || '. Recebemos sua solicitação.', '<p>Recebemos sua solicitação.</p>',
               'sent', 1, 'confirmacao-pedido:' || r.id, '<' || md5(r.id::text) || '@smtp>', r.created_at + interval '2 seconds', r.created_at, r.created_at
          from lead_requests r`,
     );
-    await sql.query(
+    await step(
+      'profile_views',
       `with numbered as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from lawyer_profiles)
        insert into profile_views (lawyer_id, viewed_at, visitor_hash)
        select l.id, now() - ((g::bigint * 104729) % (30 * 86400)) * interval '1 second', md5('visitante-' || (g % 40000))
          from generate_series(1, 300000) g join numbered l on l.n = (g * 13) % l.total`,
     );
-    await sql.query(
+    await step(
+      'whatsapp_clicks',
       `with numbered as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from lawyer_profiles)
        insert into whatsapp_clicks (lawyer_id, clicked_at, source_page, visitor_hash)
        select l.id, now() - ((g::bigint * 104723) % (30 * 86400)) * interval '1 second', case when g % 3 = 0 then 'busca' else 'perfil_advogado' end, md5('clique-' || g)
          from generate_series(1, 60000) g join numbered l on l.n = (g * 17) % l.total`,
     );
-    await sql.query(
+    await step(
+      'audit_log',
       `insert into audit_log (action, target_type, target_id, details, created_at)
        select case when g % 4 = 0 then $1 else $2 end, 'lawyer', l.id, '{}'::jsonb, now() - g * interval '1 hour'
          from generate_series(1, 2000) g
@@ -134,7 +149,7 @@ export async function seedBackOffice(sql: SqlRunner): Promise<BackOfficeSeed> {
     const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     counts[table] = Number(rows[0]?.n ?? 0);
   }
-  return { seconds: (performance.now() - started) / 1000, counts };
+  return { seconds: (performance.now() - started) / 1000, steps, counts };
 }
 
 /** The superadmin who signs in, through the app's own write path (the server has not started yet). */

@@ -1,7 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
-import { db } from '~/db/client.server';
-import { leads } from '~/db/schema/leads';
+import { currentDatabase, db } from '~/db/client.server';
+import { leadContacts, leads } from '~/db/schema/leads';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { ADMIN_LEADS_PAGE_SIZE, adminLeadsQueryFrom, findAdminLeads } from '~/modules/admin/leads.server';
@@ -116,6 +117,81 @@ describe('leads grouped by e-mail', () => {
     expect(second.groups.every((g) => g.leadCount === 2)).toBe(true);
     // Past the end: no rows, the totals still right.
     expect(await findAdminLeads(query('pagina=9'))).toMatchObject({ groups: [], uniqueTotal: ADMIN_LEADS_PAGE_SIZE + 3, pageCount: 2 });
+  });
+});
+
+describe('lead_contacts, kept by the database', () => {
+  const contacts = () => db.select().from(leadContacts).orderBy(leadContacts.emailKey);
+
+  test('follows every write to the leads: insert, a changed e-mail or name, a CRM move, a lawyer deleted, leads removed', async () => {
+    const ana = await createLawyer({ nome: 'Ana Souza', status: 'approved' });
+    const [first, second] = await db
+      .insert(leads)
+      .values([
+        lead({ email: 'Maria@Exemplo.com', nome: 'Maria', assignedTo: ana.id, createdAt: at('2026-03-01T12:00:00Z') }),
+        lead({ email: 'maria@exemplo.com', nome: 'Maria Souza', createdAt: at('2026-03-02T12:00:00Z') }),
+      ])
+      .returning({ id: leads.id });
+    expect(await contacts()).toMatchObject([{ emailKey: 'maria@exemplo.com', nome: 'Maria Souza', leadCount: 2, latestLeadId: second!.id, lastLeadAt: at('2026-03-02T12:00:00Z') }]);
+
+    // A CRM move or a lawyer's deletion (the lead is unassigned) changes nothing shown here.
+    await db.update(leads).set({ status: 'em_andamento', assignedTo: null, updatedAt: new Date() }).where(eq(leads.id, first!.id));
+    expect(await contacts()).toMatchObject([{ emailKey: 'maria@exemplo.com', leadCount: 2, latestLeadId: second!.id }]);
+
+    // The newest lead's e-mail is corrected: it moves to its own row, and the old row falls back to the older lead.
+    await db.update(leads).set({ email: 'maria.souza@exemplo.com' }).where(eq(leads.id, second!.id));
+    expect(await contacts()).toMatchObject([
+      { emailKey: 'maria.souza@exemplo.com', nome: 'Maria Souza', leadCount: 1, latestLeadId: second!.id },
+      { emailKey: 'maria@exemplo.com', nome: 'Maria', leadCount: 1, latestLeadId: first!.id, lastLeadAt: at('2026-03-01T12:00:00Z') },
+    ]);
+
+    // The client's removal link deletes their leads: their row goes with them.
+    await db.delete(leads).where(eq(leads.id, first!.id));
+    expect((await contacts()).map((c) => c.emailKey)).toEqual(['maria.souza@exemplo.com']);
+    const page = await findAdminLeads(query(''));
+    expect(page).toMatchObject({ uniqueTotal: 1, leadTotal: 1, groups: [{ email: 'maria.souza@exemplo.com', nome: 'Maria Souza' }] });
+  });
+
+  test('many leads in one statement are counted once per e-mail, as a fresh count of the leads says', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => lead({ email: `cliente${i % 40}@exemplo.com`, createdAt: new Date(Date.parse('2026-03-01T00:00:00Z') + i * 1000) }));
+    await db.insert(leads).values(rows);
+    const fresh = (await db.execute(sql`select lower(email) as key, count(*)::int as n, max(created_at) as last from leads group by 1 order by 1`)) as unknown as {
+      rows: Array<{ key: string; n: number; last: string | Date }>;
+    };
+    const byKey = (a: unknown[], b: unknown[]) => (String(a[0]) < String(b[0]) ? -1 : 1);
+    const kept = (await contacts()).map((c) => [c.emailKey, c.leadCount, c.lastLeadAt.toISOString()]);
+    expect(kept).toHaveLength(40);
+    expect(kept.sort(byKey)).toEqual(fresh.rows.map((r) => [r.key, Number(r.n), new Date(r.last).toISOString()]).sort(byKey));
+  });
+});
+
+describe('two transactions adding leads for one e-mail at once', () => {
+  // Only PostgreSQL has a second connection to hold one transaction open while the other runs.
+  const pool = currentDatabase().pool;
+
+  test.runIf(pool)('the second waits for the first and counts both leads', async () => {
+    const first = await pool!.connect();
+    const second = await pool!.connect();
+    try {
+      await first.query('begin');
+      await first.query(`insert into leads (nome, email, telefone, cidade, area_interesse) values ('Maria', 'maria@exemplo.com', '11999990000', 'sp_sao_paulo', 'civil')`);
+      await second.query('begin');
+      const waiting = second.query(`insert into leads (nome, email, telefone, cidade, area_interesse) values ('Maria S.', 'MARIA@exemplo.com', '11999990000', 'sp_sao_paulo', 'civil')`);
+      // The second insert's trigger waits on the first's lead_contacts row.
+      for (let i = 0; ; i++) {
+        const { rows } = await pool!.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        if (rows[0].n > 0) break;
+        if (i > 200) throw new Error('the second transaction never waited');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await first.query('commit');
+      await waiting;
+      await second.query('commit');
+    } finally {
+      first.release();
+      second.release();
+    }
+    expect(await db.select({ key: leadContacts.emailKey, n: leadContacts.leadCount, nome: leadContacts.nome }).from(leadContacts)).toEqual([{ key: 'maria@exemplo.com', n: 2, nome: 'Maria S.' }]);
   });
 });
 

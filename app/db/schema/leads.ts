@@ -88,3 +88,22 @@ export const leads = pgTable(
     index('leads_request_idx').on(t.requestId),
   ],
 );
+
+/**
+ * One row per client e-mail (lower-case) with leads: the most recent lead, when it came and how many
+ * there are. Kept in step with `leads` by database triggers (migration 0007), whatever code writes
+ * leads, so /admin/leads pages through e-mails ordered by their latest lead without grouping every
+ * lead on each request (docs/decisions/0020).
+ */
+export const leadContacts = pgTable(
+  'lead_contacts',
+  {
+    emailKey: text('email_key').primaryKey(),
+    /** The most recent lead's name (searched by /admin/leads). */
+    nome: text('nome').notNull().default(''),
+    latestLeadId: uuid('latest_lead_id'),
+    lastLeadAt: timestamp('last_lead_at', { withTimezone: true }).notNull(),
+    leadCount: integer('lead_count').notNull().default(0),
+  },
+  (t) => [index('lead_contacts_last_lead_idx').on(t.lastLeadAt.desc(), t.emailKey)],
+);

@@ -1,7 +1,7 @@
-import { and, asc, desc, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '~/db/client.server';
-import { leads } from '~/db/schema/leads';
+import { leadContacts, leads } from '~/db/schema/leads';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
@@ -11,9 +11,10 @@ import { ADMIN_LEAD_MESSAGE_LENGTH, ADMIN_LEADS_QUERY_MAX_LENGTH } from './leads
 /**
  * /admin/leads 'Gerenciar Leads' (spec part 2, sections 2.14 and 9; docs/product-rules.md, "Back
  * office"): one row per client e-mail (lower-case), the most recent lead's data winning, with every
- * lawyer any of that e-mail's leads went to. One aggregate over the leads orders the e-mails by their
- * latest lead and counts e-mails and leads in the same pass (window functions); the page's rows then
- * come from two probes of `leads_email_idx`, so the cost does not grow with the page number.
+ * lawyer any of that e-mail's leads went to. The e-mails, their latest lead and their lead counts are
+ * `lead_contacts`, which the database keeps in step with the leads (migration 0007,
+ * docs/decisions/0020): a page is one range of its `last_lead_at` index, and its rows' lawyers one
+ * probe of `leads_email_idx` per e-mail, so the cost grows neither with the leads nor with the page.
  */
 
 export const ADMIN_LEADS_PAGE_SIZE = 25;
@@ -75,75 +76,58 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** A part of the client's name or e-mail, any letter case. */
+/** A part of the client's e-mail, or of the name on their most recent lead, any letter case. */
 function searchCondition(q: string): SQL | undefined {
   if (!q) return undefined;
   const pattern = `%${escapeLike(q)}%`;
-  return or(ilike(leads.email, pattern), ilike(leads.nome, pattern));
+  return or(ilike(leadContacts.emailKey, pattern), ilike(leadContacts.nome, pattern));
 }
 
 export async function findAdminLeads(query: AdminLeadsQuery): Promise<AdminLeadsPage> {
   const where = searchCondition(query.q);
-  const groupsByLatest = db
-    .select({ key: emailKey.as('key'), lastAt: sql<Date>`max(${leads.createdAt})`.as('last_at'), n: sql<number>`count(*)::int`.as('n') })
-    .from(leads)
-    .where(where)
-    .groupBy(emailKey)
-    .as('g');
-  const page = await db
-    .select({
-      key: groupsByLatest.key,
-      uniqueTotal: sql<number>`(count(*) over ())::int`,
-      leadTotal: sql<number>`(sum(${groupsByLatest.n}) over ())::int`,
-    })
-    .from(groupsByLatest)
-    .orderBy(desc(groupsByLatest.lastAt), asc(groupsByLatest.key))
-    .limit(ADMIN_LEADS_PAGE_SIZE)
-    .offset((query.pagina - 1) * ADMIN_LEADS_PAGE_SIZE);
-
-  // Past the last page there is no row to carry the totals: count them on their own (rare).
-  const totals = page[0] ?? (await countAdminLeads(where));
-  const uniqueTotal = Number(totals.uniqueTotal);
-  const leadTotal = Number(totals.leadTotal);
-  const keys = page.map((row) => row.key);
-  const groups = keys.length > 0 ? await loadGroups(keys, where) : [];
-
+  const [[totals], page] = await Promise.all([
+    db
+      .select({ uniqueTotal: sql<number>`count(*)::int`, leadTotal: sql<number>`coalesce(sum(${leadContacts.leadCount}), 0)::int` })
+      .from(leadContacts)
+      .where(where),
+    db
+      .select({ key: leadContacts.emailKey, latestLeadId: leadContacts.latestLeadId, leadCount: leadContacts.leadCount })
+      .from(leadContacts)
+      .where(where)
+      .orderBy(desc(leadContacts.lastLeadAt), asc(leadContacts.emailKey))
+      .limit(ADMIN_LEADS_PAGE_SIZE)
+      .offset((query.pagina - 1) * ADMIN_LEADS_PAGE_SIZE),
+  ]);
+  const uniqueTotal = Number(totals?.uniqueTotal ?? 0);
   return {
-    groups,
+    groups: page.length > 0 ? await loadGroups(page) : [],
     uniqueTotal,
-    leadTotal,
+    leadTotal: Number(totals?.leadTotal ?? 0),
     page: query.pagina,
     pageCount: Math.max(1, Math.ceil(uniqueTotal / ADMIN_LEADS_PAGE_SIZE)),
     query,
   };
 }
 
-async function countAdminLeads(where: SQL | undefined): Promise<{ uniqueTotal: number; leadTotal: number }> {
-  const [row] = await db
-    .select({ uniqueTotal: sql<number>`count(distinct ${emailKey})::int`, leadTotal: sql<number>`count(*)::int` })
-    .from(leads)
-    .where(where);
-  return { uniqueTotal: Number(row?.uniqueTotal ?? 0), leadTotal: Number(row?.leadTotal ?? 0) };
-}
-
 /** The page's e-mails, in the order given: the latest lead of each, its lead count and its lawyers. */
-async function loadGroups(keys: string[], where: SQL | undefined): Promise<AdminLeadGroup[]> {
-  const ofKeys = and(inArray(emailKey, keys), where);
-  const [latest, counts, assigned] = await Promise.all([
-    db
-      .selectDistinctOn([emailKey], {
-        key: emailKey,
-        nome: leads.nome,
-        telefone: leads.telefone,
-        cidade: leads.cidade,
-        area: leads.areaInteresse,
-        mensagem: leads.mensagem,
-        createdAt: leads.createdAt,
-      })
-      .from(leads)
-      .where(ofKeys)
-      .orderBy(emailKey, desc(leads.createdAt), desc(leads.id)),
-    db.select({ key: emailKey, n: sql<number>`count(*)::int` }).from(leads).where(ofKeys).groupBy(emailKey),
+async function loadGroups(page: Array<{ key: string; latestLeadId: string | null; leadCount: number }>): Promise<AdminLeadGroup[]> {
+  const keys = page.map((row) => row.key);
+  const latestIds = page.flatMap((row) => (row.latestLeadId ? [row.latestLeadId] : []));
+  const [latest, assigned] = await Promise.all([
+    latestIds.length > 0
+      ? db
+          .select({
+            id: leads.id,
+            nome: leads.nome,
+            telefone: leads.telefone,
+            cidade: leads.cidade,
+            area: leads.areaInteresse,
+            mensagem: leads.mensagem,
+            createdAt: leads.createdAt,
+          })
+          .from(leads)
+          .where(inArray(leads.id, latestIds))
+      : [],
     db
       .selectDistinct({
         key: emailKey,
@@ -154,13 +138,12 @@ async function loadGroups(keys: string[], where: SQL | undefined): Promise<Admin
         numeroOab: lawyerProfiles.numeroOab,
       })
       .from(leads)
-      .innerJoin(lawyerProfiles, sql`${lawyerProfiles.id} = ${leads.assignedTo}`)
-      .where(and(ofKeys, isNotNull(leads.assignedTo)))
+      .innerJoin(lawyerProfiles, eq(lawyerProfiles.id, leads.assignedTo))
+      .where(and(inArray(emailKey, keys), isNotNull(leads.assignedTo)))
       .orderBy(emailKey, lawyerProfiles.nome, lawyerProfiles.id),
   ]);
 
-  const latestByKey = new Map(latest.map((row) => [row.key, row]));
-  const countByKey = new Map(counts.map((row) => [row.key, Number(row.n)]));
+  const latestById = new Map(latest.map((row) => [row.id, row]));
   const lawyersByKey = new Map<string, AdminLeadLawyer[]>();
   for (const row of assigned) {
     const list = lawyersByKey.get(row.key) ?? [];
@@ -168,8 +151,8 @@ async function loadGroups(keys: string[], where: SQL | undefined): Promise<Admin
     lawyersByKey.set(row.key, list);
   }
 
-  return keys.flatMap((key) => {
-    const lead = latestByKey.get(key);
+  return page.flatMap(({ key, latestLeadId, leadCount }) => {
+    const lead = latestLeadId ? latestById.get(latestLeadId) : undefined;
     if (!lead) return [];
     const createdAt = new Date(lead.createdAt);
     return [
@@ -182,7 +165,7 @@ async function loadGroups(keys: string[], where: SQL | undefined): Promise<Admin
         mensagem: leadPreview(lead.mensagem, ADMIN_LEAD_MESSAGE_LENGTH),
         receivedAt: formatReceivedAt(createdAt),
         receivedAtIso: createdAt.toISOString(),
-        leadCount: countByKey.get(key) ?? 1,
+        leadCount,
         lawyers: lawyersByKey.get(key) ?? [],
       },
     ];
