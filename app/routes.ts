@@ -34,6 +34,7 @@ export default [
   layout('routes/admin/admin-layout.tsx', [
     route('admin/dashboard', 'routes/admin/dashboard.tsx'),
     route('admin/lawyers', 'routes/admin/lawyers.tsx'),
+    route('admin/reports', 'routes/admin/reports.tsx'),
     route('admin/auditoria', 'routes/admin/audit-log.tsx'),
     route('admin/logout', 'routes/admin/logout.ts'),
   ]),
