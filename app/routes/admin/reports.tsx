@@ -3,7 +3,7 @@ import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
-import { getAdminReports, REPORT_DAYS, WEEK_DAYS, type ReportFigure } from '~/modules/admin/reports.server';
+import { getAdminReports, REPORT_DAYS, TOP_LIMIT, WEEK_DAYS, type ReportFigure } from '~/modules/admin/reports.server';
 import { trendDirection, trendText } from '~/modules/analytics/trends';
 import type { Route } from './+types/reports';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
@@ -18,7 +18,7 @@ import { formatCount, formatDayMonth } from './components/report-format';
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSuperadmin(request);
   try {
-    return { reports: await getAdminReports(), days: REPORT_DAYS, weekDays: WEEK_DAYS };
+    return { reports: await getAdminReports(), days: REPORT_DAYS, weekDays: WEEK_DAYS, topLimit: TOP_LIMIT };
   } catch (error) {
     console.error('Could not load the back-office reports', error);
     throw data(REPORTS_UNAVAILABLE, { status: 503 });
@@ -50,7 +50,7 @@ function useHydrated(): boolean {
 }
 
 export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
-  const { reports, days, weekDays } = loaderData;
+  const { reports, days, weekDays, topLimit } = loaderData;
   const week = reports.lastWeek;
   const month = reports.lastMonth;
   const period = `${formatDayMonth(reports.period.from)} a ${formatDayMonth(reports.period.to)}`;
@@ -75,7 +75,8 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <ul aria-label="Resumo" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {/* md, not sm: app.css sets md and lg in px and Tailwind then puts the default sm (40rem) after them, so sm would win over lg. */}
+      <ul aria-label="Resumo" className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
         <SummaryCard title={`Leads (${days} dias)`} figure={reports.leads} icon={Inbox} />
         <SummaryCard title={`Visualizações de perfil (${days} dias)`} figure={reports.profileViews} icon={Eye} />
         <SummaryCard title={`Cliques no WhatsApp (${days} dias)`} figure={reports.whatsappClicks} icon={MessageCircle} />
@@ -102,8 +103,8 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
       </ReportSection>
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <Ranking id="cidades" title="Cidades com mais leads" kind="Cidade" items={reports.topCities} days={days} />
-        <Ranking id="areas" title="Áreas com mais leads" kind="Área" items={reports.topAreas} days={days} />
+        <Ranking id="cidades" title="Cidades com mais leads" kind="Cidade" items={reports.topCities} days={days} limit={topLimit} />
+        <Ranking id="areas" title="Áreas com mais leads" kind="Área" items={reports.topAreas} days={days} limit={topLimit} />
       </div>
 
       <ReportSection id="atividade" title="Visualizações e cliques por dia" subtitle={`Últimos ${days} dias (${period})`}>
@@ -166,9 +167,23 @@ function ReportSection({ id, title, subtitle, children }: { id: string; title: s
   );
 }
 
-function Ranking({ id, title, kind, items, days }: { id: string; title: string; kind: string; items: Array<{ id: string; label: string; leads: number }>; days: number }) {
+function Ranking({
+  id,
+  title,
+  kind,
+  items,
+  days,
+  limit,
+}: {
+  id: string;
+  title: string;
+  kind: string;
+  items: Array<{ id: string; label: string; leads: number }>;
+  days: number;
+  limit: number;
+}) {
   return (
-    <ReportSection id={id} title={title} subtitle={`Top ${items.length > 0 ? items.length : 5} por leads, últimos ${days} dias`}>
+    <ReportSection id={id} title={title} subtitle={`As ${limit} com mais leads nos últimos ${days} dias`}>
       {items.length === 0 ? (
         <p className="text-sm text-slate-700">Nenhum lead no período.</p>
       ) : (

@@ -60,7 +60,7 @@ export function ActivityLineChart({ days }: { days: Array<{ date: string; profil
         <XAxis dataKey="day" tick={TICK} tickLine={false} minTickGap={16} />
         <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} width={40} tickFormatter={formatCount} />
         <Tooltip formatter={(value) => formatCount(Number(value))} />
-        <Legend wrapperStyle={{ fontSize: 12, color: '#334155' }} />
+        <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: '#334155' }} />
         <Line type="monotone" dataKey="views" name="Visualizações de perfil" stroke={BRAND} strokeWidth={2} dot={false} isAnimationActive={false} />
         <Line
           type="monotone"
