@@ -4,7 +4,7 @@ import { db } from '~/db/client.server';
 import { profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leads } from '~/db/schema/leads';
-import { periodTrend, recentZonedDays, SAO_PAULO_TIME_ZONE, type TimeWindow, type ZonedDay } from '~/modules/analytics/trends';
+import { periodTrend, recentZonedDays, type TimeWindow, type ZonedDay } from '~/modules/analytics/trends';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 
 /** Spec part 2, section 9: 30 days for views, clicks and top lists, the 30 days before for trends. */
@@ -69,14 +69,13 @@ export async function getAdminReports(now: Date = new Date()): Promise<AdminRepo
   const previousDays = days.slice(0, REPORT_DAYS);
   const currentDays = days.slice(REPORT_DAYS);
   const end = new Date(now.getTime() + 1);
-  const bothPeriods: TimeWindow = { start: days[0]!.start, end };
   const current: TimeWindow = { start: currentDays[0]!.start, end };
 
   const [leadsByDay, viewsByDay, clicksByDay, lawyersByDay, topCities, topAreas] = await Promise.all([
-    countByDay(leads, leads.createdAt, bothPeriods),
-    countByDay(profileViews, profileViews.viewedAt, bothPeriods),
-    countByDay(whatsappClicks, whatsappClicks.clickedAt, bothPeriods),
-    countByDay(lawyerProfiles, lawyerProfiles.createdAt, bothPeriods),
+    countByDay(leads, leads.createdAt, days, end),
+    countByDay(profileViews, profileViews.viewedAt, days, end),
+    countByDay(whatsappClicks, whatsappClicks.clickedAt, days, end),
+    countByDay(lawyerProfiles, lawyerProfiles.createdAt, days, end),
     topLeadsBy(leads.cidade, current),
     topLeadsBy(leads.areaInteresse, current),
   ]);
@@ -106,24 +105,24 @@ export async function getAdminReports(now: Date = new Date()): Promise<AdminRepo
   };
 }
 
-// The zone is a constant of the code, never input: written into the SQL so that the select and the
-// group by are one expression (a bound parameter would make them two).
-const localDate = (time: PgColumn) => sql<string>`(${time} at time zone ${sql.raw(`'${SAO_PAULO_TIME_ZONE}'`)})::date::text`;
-
 /**
- * Rows of `table` in `window`, by calendar day in São Paulo: one range read of the table's time index
+ * Rows of `table` from the first of `days` up to `end`, by day: one range read of the table's time index
  * (leads_created_at_idx, profile_views_time_idx, whatsapp_clicks_time_idx, lawyer_profiles_created_at_idx).
+ * Each row goes to its day by width_bucket over the days' first instants (local midnights from
+ * recentZonedDays, right across a daylight-saving change): a binary search among 60 instants instead of
+ * a time-zone conversion per row, which made the query twice as slow at 100,000 rows.
  */
-async function countByDay(table: PgTable, time: PgColumn, window: TimeWindow): Promise<Map<string, number>> {
-  const day = localDate(time);
+async function countByDay(table: PgTable, time: PgColumn, days: ZonedDay[], end: Date): Promise<Map<string, number>> {
+  const starts = `{${days.map((day) => day.start.toISOString()).join(',')}}`;
   const rows = await db
-    .select({ day, n: sql<number>`count(*)::int` })
+    .select({ bucket: sql<number>`width_bucket(${time}, ${starts}::timestamptz[])`, n: sql<number>`count(*)::int` })
     .from(table)
-    .where(and(gte(time, window.start), lt(time, window.end)))
-    .groupBy(day);
-  return new Map(rows.map((row) => [row.day, Number(row.n)]));
+    .where(and(gte(time, days[0]!.start), lt(time, end)))
+    // By position: the bucket's expression holds a parameter, and a repeated one would be another parameter.
+    .groupBy(sql`1`);
+  // Bucket i (from 1) holds the rows from the start of days[i - 1] until the next day's.
+  return new Map(rows.map((row) => [days[Number(row.bucket) - 1]!.date, Number(row.n)]));
 }
-
 /** The TOP_LIMIT values of a lead column with the most leads created in `window`. */
 async function topLeadsBy(column: typeof leads.cidade | typeof leads.areaInteresse, window: TimeWindow) {
   const n = sql<number>`count(*)::int`;
