@@ -1,4 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, data, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
@@ -9,7 +12,7 @@ import { signInWithPassword } from '~/modules/accounts/login.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import type * as ReportsModule from '~/modules/admin/reports.server';
 import { getAdminReports } from '~/modules/admin/reports.server';
-import { loader as reportsLoader } from '~/routes/admin/reports';
+import { ErrorBoundary as ReportsErrorBoundary, loader as reportsLoader } from '~/routes/admin/reports';
 import { createLawyer } from '../factories/lawyers';
 
 // /admin/reports against a real database: PGlite, and PostgreSQL when TEST_DATABASE_URL is set
@@ -205,5 +208,19 @@ describe('the page', () => {
     );
     expect(answer).toMatchObject({ type: 'DataWithResponseInit', init: { status: 503 }, data: 'o banco de dados não respondeu. Tente novamente em instantes.' });
     expect(logged).toHaveBeenCalledWith('Could not load the back-office reports', expect.any(Error));
+  });
+});
+
+describe('the error state', () => {
+  test('shows “Erro ao carregar dados: {message}” and a way to try again', () => {
+    const thrown = data('o banco de dados não respondeu. Tente novamente em instantes.', { status: 503 });
+    const router = createMemoryRouter([{ id: 'reports', path: '/admin/reports', Component: () => null, ErrorBoundary: ReportsErrorBoundary }], {
+      initialEntries: ['/admin/reports'],
+      hydrationData: { errors: { reports: { status: 503, statusText: 'Service Unavailable', internal: false, data: thrown.data } } },
+    });
+    const html = renderToString(createElement(RouterProvider, { router }));
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Erro ao carregar dados: o banco de dados não respondeu. Tente novamente em instantes.');
+    expect(html).toMatch(/<a[^>]*href="\/admin\/reports"[^>]*>.*Tentar novamente<\/a>/s);
   });
 });

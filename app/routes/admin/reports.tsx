@@ -273,7 +273,7 @@ export function ErrorBoundary() {
     <div className="space-y-4">
       <h1 className="text-3xl font-bold text-slate-900">Relatórios</h1>
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-        <p className="font-semibold">Erro ao carregar dados: {message}</p>
+        <p className="font-semibold">{`Erro ao carregar dados: ${message}`}</p>
         <Link to="/admin/reports" reloadDocument className="mt-3 inline-flex items-center gap-2 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-900 hover:bg-red-100">
           <RefreshCw aria-hidden="true" className="size-4" />
           Tentar novamente
