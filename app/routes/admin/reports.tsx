@@ -109,7 +109,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
 
       <ReportSection id="atividade" title="Visualizações e cliques por dia" subtitle={`Últimos ${days} dias (${period})`}>
         <ChartFrame
-          className="h-72"
+          className="h-64"
           label={`Gráfico de linhas: visualizações de perfil e cliques no WhatsApp por dia, de ${period}. Total de ${formatCount(monthViews)} visualizações e ${formatCount(monthClicks)} cliques.`}
         >
           <ActivityLineChart days={month} />
@@ -161,7 +161,7 @@ function ReportSection({ id, title, subtitle, children }: { id: string; title: s
       <h2 id={id} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
-      <p className="mb-4 text-sm text-slate-600">{subtitle}</p>
+      <p className="mb-3 text-sm text-slate-600">{subtitle}</p>
       {children}
     </section>
   );
@@ -189,7 +189,7 @@ function Ranking({
       ) : (
         <>
           <ChartFrame
-            className="h-56"
+            className="h-48"
             label={`Gráfico de barras: ${title.toLowerCase()} nos últimos ${days} dias. ${items.map((item, i) => `${i + 1}º ${item.label}, ${formatCount(item.leads)}`).join('; ')}.`}
           >
             <RankingBarChart name="Leads" items={items} />
@@ -216,7 +216,7 @@ function ChartFrame({ label, className, children }: { label: string; className: 
 type Row = [string, ...number[]];
 
 function DataTable({ caption, columns, rows, total }: { caption: string; columns: string[]; rows: Row[]; total?: Row }) {
-  const cell = 'px-3 py-1.5 text-right tabular-nums';
+  const cell = 'px-3 py-1.5 text-right';
   return (
     <table className="w-full text-sm text-slate-800">
       <caption className="mb-2 text-left text-xs font-semibold text-slate-600">{caption}</caption>
@@ -231,7 +231,7 @@ function DataTable({ caption, columns, rows, total }: { caption: string; columns
       </thead>
       <tbody>
         {rows.map(([label, ...values]) => (
-          <tr key={label} className="border-b border-slate-100">
+          <tr key={label} className="border-b border-slate-200">
             <th scope="row" className="px-3 py-1.5 text-left font-normal">
               {label}
             </th>
@@ -274,7 +274,7 @@ export function ErrorBoundary() {
       <h1 className="text-3xl font-bold text-slate-900">Relatórios</h1>
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
         <p className="font-semibold">{`Erro ao carregar dados: ${message}`}</p>
-        <Link to="/admin/reports" reloadDocument className="mt-3 inline-flex items-center gap-2 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-900 hover:bg-red-100">
+        <Link to="/admin/reports" reloadDocument className="mt-3 inline-flex items-center gap-2 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-900 hover:bg-red-50">
           <RefreshCw aria-hidden="true" className="size-4" />
           Tentar novamente
         </Link>
