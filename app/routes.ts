@@ -35,6 +35,7 @@ export default [
     route('admin/dashboard', 'routes/admin/dashboard.tsx'),
     route('admin/lawyers', 'routes/admin/lawyers.tsx'),
     route('admin/leads', 'routes/admin/leads.tsx'),
+    route('admin/reports', 'routes/admin/reports.tsx'),
     route('admin/mensagens', 'routes/admin/messages.tsx'),
     route('admin/auditoria', 'routes/admin/audit-log.tsx'),
     route('admin/logout', 'routes/admin/logout.ts'),

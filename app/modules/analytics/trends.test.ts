@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { calendarMonthWindows, monthTrend, periodTrend, rollingWindows, startOfZonedDay, startOfZonedMonth, trendDirection, trendText } from './trends';
+import { calendarMonthWindows, monthTrend, periodTrend, rollingWindows, recentZonedDays, startOfZonedDay, startOfZonedMonth, trendDirection, trendText } from './trends';
 
 const DAY_MS = 86_400_000;
 
@@ -104,5 +104,25 @@ describe('"today" in São Paulo time', () => {
     expect(startOfZonedDay(new Date('2018-12-20T12:00:00Z'))).toEqual(new Date('2018-12-20T02:00:00Z'));
     // 4 November 2018: clocks went from 00:00 to 01:00 (03:00 UTC).
     expect(startOfZonedDay(new Date('2018-11-04T12:00:00Z'))).toEqual(new Date('2018-11-04T03:00:00Z'));
+  });
+});
+
+describe('the last days in São Paulo time', () => {
+  test('today and the days before, oldest first, across a month end; 23:30 in São Paulo is still that day', () => {
+    // 23:30 on 1 March in São Paulo; 2 March in UTC.
+    expect(recentZonedDays(new Date('2026-03-02T02:30:00Z'), 3)).toEqual([
+      { date: '2026-02-27', start: new Date('2026-02-27T03:00:00Z') },
+      { date: '2026-02-28', start: new Date('2026-02-28T03:00:00Z') },
+      { date: '2026-03-01', start: new Date('2026-03-01T03:00:00Z') },
+    ]);
+  });
+
+  test('under the old summer time the day clocks skipped midnight is 23 hours long', () => {
+    const days = recentZonedDays(new Date('2018-11-05T12:00:00Z'), 3);
+    expect(days.map((d) => [d.date, d.start.toISOString()])).toEqual([
+      ['2018-11-03', '2018-11-03T03:00:00.000Z'],
+      ['2018-11-04', '2018-11-04T03:00:00.000Z'],
+      ['2018-11-05', '2018-11-05T02:00:00.000Z'],
+    ]);
   });
 });

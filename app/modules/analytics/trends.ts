@@ -78,6 +78,27 @@ export function startOfZonedDay(now: Date, timeZone = SAO_PAULO_TIME_ZONE): Date
   return new Date(Math.min(...(sameDay.length > 0 ? sameDay : candidates)));
 }
 
+/** One calendar day in a time zone: its date ('2026-03-10') and the instant it begins there. */
+export interface ZonedDay {
+  date: string;
+  start: Date;
+}
+
+/**
+ * The `count` calendar days in `timeZone` that end with the day containing `now`, oldest first ("the
+ * last 7 days" of the back office's reports: today and the 6 days before). Each begins at its local
+ * midnight (startOfZonedDay), so a day is 23 or 25 hours long around a daylight-saving change.
+ */
+export function recentZonedDays(now: Date, count: number, timeZone = SAO_PAULO_TIME_ZONE): ZonedDay[] {
+  const { year, month, day } = zonedParts(now, timeZone);
+  return Array.from({ length: count }, (_, index) => {
+    // Date.UTC rolls day 0 and below back into the months before.
+    const calendarDate = new Date(Date.UTC(year, month - 1, day - (count - 1 - index)));
+    // Noon UTC of that date is the same date on the wall clocks of any zone less than 12 h from UTC (Brazil: 2 to 5 h behind).
+    return { date: calendarDate.toISOString().slice(0, 10), start: startOfZonedDay(new Date(calendarDate.getTime() + DAY_MS / 2), timeZone) };
+  });
+}
+
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
