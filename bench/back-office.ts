@@ -86,13 +86,13 @@ export async function seedBackOffice(sql: SqlRunner): Promise<BackOfficeSeed> {
     // Each request to 4 lawyers, spread over every lawyer; the lead keeps the request's data and time.
     await step(
       'leads',
-      `with numbered as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from lawyer_profiles),
-            requests as (select r.*, row_number() over (order by r.created_at, r.id) as g from lead_requests r)
+      `with numbered as (select id, row_number() over (order by id) - 1 as n from lawyer_profiles),
+            requests as (select r.*, row_number() over (order by r.created_at, r.id) as g, (select count(*) from lawyer_profiles) as total from lead_requests r)
        insert into leads (request_id, nome, email, telefone, cidade, area_interesse, mensagem, assigned_to, created_at, updated_at)
        select r.id, r.nome, r.email, r.whatsapp, r.cidade, r.area_atuacao, r.descricao, l.id, r.created_at, r.created_at
          from requests r
          cross join generate_series(0, $1::int - 1) k
-         join numbered l on l.n = (r.g * 31 + k * 7919) % l.total`,
+         join numbered l on l.n = (r.g * 31 + k * 7919) % r.total`,
       [BACK_OFFICE_LEADS_PER_REQUEST],
     );
     await step(
@@ -118,17 +118,19 @@ export async function seedBackOffice(sql: SqlRunner): Promise<BackOfficeSeed> {
     );
     await step(
       'profile_views',
-      `with numbered as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from lawyer_profiles)
+      `with numbered as (select id, row_number() over (order by id) - 1 as n from lawyer_profiles),
+            views as (select g, (select count(*) from lawyer_profiles) as total from generate_series(1, 300000) g)
        insert into profile_views (lawyer_id, viewed_at, visitor_hash)
-       select l.id, now() - ((g::bigint * 104729) % (30 * 86400)) * interval '1 second', md5('visitante-' || (g % 40000))
-         from generate_series(1, 300000) g join numbered l on l.n = (g * 13) % l.total`,
+       select l.id, now() - ((v.g::bigint * 104729) % (30 * 86400)) * interval '1 second', md5('visitante-' || (v.g % 40000))
+         from views v join numbered l on l.n = (v.g * 13) % v.total`,
     );
     await step(
       'whatsapp_clicks',
-      `with numbered as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from lawyer_profiles)
+      `with numbered as (select id, row_number() over (order by id) - 1 as n from lawyer_profiles),
+            clicks as (select g, (select count(*) from lawyer_profiles) as total from generate_series(1, 60000) g)
        insert into whatsapp_clicks (lawyer_id, clicked_at, source_page, visitor_hash)
-       select l.id, now() - ((g::bigint * 104723) % (30 * 86400)) * interval '1 second', case when g % 3 = 0 then 'busca' else 'perfil_advogado' end, md5('clique-' || g)
-         from generate_series(1, 60000) g join numbered l on l.n = (g * 17) % l.total`,
+       select l.id, now() - ((c.g::bigint * 104723) % (30 * 86400)) * interval '1 second', case when c.g % 3 = 0 then 'busca' else 'perfil_advogado' end, md5('clique-' || c.g)
+         from clicks c join numbered l on l.n = (c.g * 17) % c.total`,
     );
     await step(
       'audit_log',

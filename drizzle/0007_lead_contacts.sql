@@ -8,10 +8,11 @@ CREATE TABLE "lead_contacts" (
 --> statement-breakpoint
 CREATE INDEX "lead_contacts_last_lead_idx" ON "lead_contacts" USING btree ("last_lead_at" DESC NULLS LAST,"email_key");--> statement-breakpoint
 -- lead_contacts is derived from leads here, by the database, whatever code writes leads (routing, the
--- CRM, a lawyer's deletion, a client's removal link). Each changed e-mail is recomputed whole from the
--- leads (two probes of leads_email_idx). Two transactions that add leads for the same e-mail take turns:
--- the row is created if missing and locked (in key order, so they cannot deadlock), and the recount is a
--- later statement, whose snapshot (READ COMMITTED) sees what the other one committed.
+-- CRM, a lawyer's deletion, a client's removal link). The changed e-mails are recounted whole from the
+-- leads, in one set-based statement (leads_email_idx for a few e-mails, one pass for a bulk insert).
+-- Two transactions that add leads for one e-mail take turns: its row is created if missing and locked
+-- (in key order, so they cannot deadlock), and the recount is a later statement, whose snapshot (READ
+-- COMMITTED) sees what the other one committed. An e-mail left with no lead loses its row.
 CREATE FUNCTION refresh_lead_contacts(keys text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF keys IS NULL OR cardinality(keys) = 0 THEN
@@ -19,12 +20,13 @@ BEGIN
   END IF;
   INSERT INTO lead_contacts (email_key, last_lead_at) SELECT k, now() FROM unnest(keys) k ORDER BY k ON CONFLICT (email_key) DO NOTHING;
   PERFORM 1 FROM lead_contacts WHERE email_key = ANY(keys) ORDER BY email_key FOR UPDATE;
-  UPDATE lead_contacts c SET nome = latest.nome, latest_lead_id = latest.id, last_lead_at = latest.created_at, lead_count = counted.n
-    FROM unnest(keys) k
-    CROSS JOIN LATERAL (SELECT l.id, l.nome, l.created_at FROM leads l WHERE lower(l.email) = k ORDER BY l.created_at DESC, l.id DESC LIMIT 1) latest
-    CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM leads l WHERE lower(l.email) = k) counted
-   WHERE c.email_key = k;
-  DELETE FROM lead_contacts c WHERE c.email_key = ANY(keys) AND NOT EXISTS (SELECT 1 FROM leads l WHERE lower(l.email) = c.email_key);
+  UPDATE lead_contacts SET lead_count = 0 WHERE email_key = ANY(keys);
+  UPDATE lead_contacts c SET nome = s.nome, latest_lead_id = s.id, last_lead_at = s.created_at, lead_count = s.n
+    FROM (SELECT DISTINCT ON (lower(l.email)) lower(l.email) AS key, l.id, l.nome, l.created_at, (count(*) OVER (PARTITION BY lower(l.email)))::int AS n
+            FROM leads l WHERE lower(l.email) = ANY(keys)
+           ORDER BY lower(l.email), l.created_at DESC, l.id DESC) s
+   WHERE c.email_key = s.key;
+  DELETE FROM lead_contacts WHERE email_key = ANY(keys) AND lead_count = 0;
 END
 $$;
 --> statement-breakpoint
