@@ -16,8 +16,12 @@ export interface BuildSnapshot {
 
 /** Asset paths the server bundle names must all exist in the client build, or the copy is torn. */
 function missingAssets(root: string): string[] {
-  const serverBundle = fs.readFileSync(path.join(root, 'build/server/index.js'), 'utf8');
-  const assets = new Set(serverBundle.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
+  // The server bundle: index.js and its own chunks (build/server/assets), which hold the client manifest.
+  const chunksDir = path.join(root, 'build/server/assets');
+  const chunks = fs.existsSync(chunksDir) ? fs.readdirSync(chunksDir).filter((file) => file.endsWith('.js')).map((file) => path.join(chunksDir, file)) : [];
+  const serverBundle = [path.join(root, 'build/server/index.js'), ...chunks].map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  // Client URLs are absolute ('/assets/…'); './assets/…' are the server bundle's own chunks (build/server/assets).
+  const assets = new Set(serverBundle.match(/(?<!\.)\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
   if (assets.size === 0) return ['(the server bundle names no client asset)'];
   return [...assets].filter((asset) => !fs.existsSync(path.join(root, 'build/client', asset)));
 }

@@ -5,7 +5,7 @@ import { createMemoryRouter, data, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
-import { profileViews, whatsappClicks } from '~/db/schema/analytics';
+import { activityDays, profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leads } from '~/db/schema/leads';
 import { signInWithPassword } from '~/modules/accounts/login.server';
@@ -222,5 +222,49 @@ describe('the error state', () => {
     expect(html).toContain('role="alert"');
     expect(html).toContain('Erro ao carregar dados: o banco de dados não respondeu. Tente novamente em instantes.');
     expect(html).toMatch(/<a[^>]*href="\/admin\/reports"[^>]*>.*Tentar novamente<\/a>/s);
+  });
+});
+
+describe('closed days are counted once (activity_days)', () => {
+  test('a day over for an hour is stored on first use and not recounted; today is always live', async () => {
+    const lawyer = await createLawyer();
+    await addLeads([at('2026-03-09T15:00:00Z'), at('2026-03-10T12:00:00Z')]);
+    await addViews(lawyer.id, [at('2026-03-09T16:00:00Z')]);
+    const first = await getAdminReports(now);
+    expect(first.lastWeek.slice(-2).map((d) => [d.date, d.leads, d.profileViews])).toEqual([
+      ['2026-03-09', 1, 1],
+      ['2026-03-10', 1, 0],
+    ]);
+    // The 59 closed days of the two periods, each once; today is not stored.
+    const stored = await db.select().from(activityDays).orderBy(activityDays.day);
+    expect(stored).toHaveLength(59);
+    expect(stored.at(-1)).toMatchObject({ day: '2026-03-09', leads: 1, profileViews: 1, leadCities: { sp_sao_paulo: 1 }, leadAreas: { familia: 1 } });
+
+    // A late write into a stored day does not change it (history is kept as counted); today's rows count at once.
+    await addLeads([at('2026-03-09T20:00:00Z'), at('2026-03-10T17:00:00Z')]);
+    const second = await getAdminReports(now);
+    expect(second.lastWeek.slice(-2).map((d) => [d.date, d.leads])).toEqual([
+      ['2026-03-09', 1],
+      ['2026-03-10', 2],
+    ]);
+    expect(second.leads.current).toBe(3);
+    expect(second.topCities).toEqual([{ id: 'sp_sao_paulo', label: 'São Paulo - SP', leads: 3 }]);
+    expect(await db.select().from(activityDays)).toHaveLength(59);
+  });
+
+  test('in the first hour of a day, yesterday is still counted live, and stored only afterwards', async () => {
+    const justAfterMidnight = at('2026-03-10T03:30:00Z'); // 00:30 in São Paulo
+    await addLeads([at('2026-03-10T02:59:00Z')]); // 23:59 on 09/03
+    const early = await getAdminReports(justAfterMidnight);
+    expect(early.lastWeek.slice(-2).map((d) => [d.date, d.leads])).toEqual([
+      ['2026-03-09', 1],
+      ['2026-03-10', 0],
+    ]);
+    expect((await db.select({ day: activityDays.day }).from(activityDays)).map((r) => r.day)).not.toContain('2026-03-09');
+    // A write of 09/03's last minute, committed late, is still counted.
+    await addLeads([at('2026-03-10T02:59:30Z')]);
+    const later = await getAdminReports(at('2026-03-10T05:00:00Z'));
+    expect(later.lastWeek.at(-2)).toMatchObject({ date: '2026-03-09', leads: 2 });
+    expect(await db.select().from(activityDays).where(eq(activityDays.day, '2026-03-09'))).toMatchObject([{ leads: 2 }]);
   });
 });

@@ -1,4 +1,4 @@
-import { bigserial, check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { WHATSAPP_CLICK_SOURCES } from '~/modules/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
@@ -45,4 +45,22 @@ export const analyticsSalts = pgTable('analytics_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   salt: text('salt').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The platform's figures of one closed calendar day in São Paulo, counted once from the raw rows by
+ * /admin/reports (docs/decisions/0021): leads, profile views, WhatsApp clicks and new lawyer profiles,
+ * and the leads by city and by area. A day is written only once it has been over for an hour, and never
+ * changed: later deletions (a lawyer, a client's removal link) do not rewrite history.
+ */
+export const activityDays = pgTable('activity_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  leads: integer('leads').notNull(),
+  profileViews: integer('profile_views').notNull(),
+  whatsappClicks: integer('whatsapp_clicks').notNull(),
+  newLawyers: integer('new_lawyers').notNull(),
+  /** Leads by catalogue city id, and by practice area id. */
+  leadCities: jsonb('lead_cities').$type<Record<string, number>>().notNull(),
+  leadAreas: jsonb('lead_areas').$type<Record<string, number>>().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
