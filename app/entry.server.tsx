@@ -1,10 +1,9 @@
-import { PassThrough, pipeline } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { CspNonceContext } from './lib/csp-nonce';
-import { lowerModulePreloadPriority } from './lib/module-preload-priority.server';
 
 export { startServices, stopServices, recordServedProfileView, publicPageCacheKey, publicContentGeneration } from './services.server';
 
@@ -28,10 +27,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
-          // The modules' preloads are fetched after what the first paint needs (docs/decisions/0004).
-          const html = pipeline(body, lowerModulePreloadPriority(), () => {});
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
