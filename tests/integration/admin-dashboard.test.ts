@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { currentDatabase, db } from '~/db/client.server';
 import { auditLog } from '~/db/schema/admin';
 import { profileViews, whatsappClicks } from '~/db/schema/analytics';
+import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leads } from '~/db/schema/leads';
 import { outbox } from '~/db/schema/messaging';
 import { runningJobQueue, startJobQueue, stopJobQueue } from '~/jobs/queue.server';
@@ -77,6 +79,36 @@ describe('the dashboard figures', () => {
       leadsToday: 0,
       activity: { profileViews: 0, whatsappClicks: 0, activeLawyers: 0 },
     });
+  });
+});
+
+describe('last_activity_at, kept by the database', () => {
+  const lastActivity = async (id: string) => (await db.select({ at: lawyerProfiles.lastActivityAt }).from(lawyerProfiles).where(eq(lawyerProfiles.id, id)))[0]?.at;
+
+  test('a view, a click or an assigned lead moves it forward, by more than an hour at a time, never back', async () => {
+    const ana = await createLawyer();
+    const t = new Date('2026-03-01T12:00:00Z');
+    const plus = (minutes: number) => new Date(t.getTime() + minutes * 60_000);
+    expect(await lastActivity(ana.id)).toBeNull();
+    await addViews(ana.id, t);
+    expect(await lastActivity(ana.id)).toEqual(t);
+    // Within the hour: the row is not rewritten (a busy profile is not written on every view).
+    await addClicks(ana.id, plus(30));
+    expect(await lastActivity(ana.id)).toEqual(t);
+    await addLeads(ana.id, plus(90));
+    expect(await lastActivity(ana.id)).toEqual(plus(90));
+    // An older event (a late insert) does not move it back; an unassigned lead touches no lawyer.
+    await addViews(ana.id, plus(-600));
+    await addLeads(null, plus(600));
+    expect(await lastActivity(ana.id)).toEqual(plus(90));
+    // Many events in one statement: the latest of each lawyer.
+    const bruno = await createLawyer();
+    await db.insert(profileViews).values([
+      { lawyerId: bruno.id, viewedAt: plus(5) },
+      { lawyerId: ana.id, viewedAt: plus(300) },
+      { lawyerId: bruno.id, viewedAt: plus(200) },
+    ]);
+    expect([await lastActivity(ana.id), await lastActivity(bruno.id)]).toEqual([plus(300), plus(200)]);
   });
 });
 

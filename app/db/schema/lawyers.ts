@@ -34,6 +34,12 @@ export const lawyerProfiles = pgTable(
     planLevel: smallint('plan_level').notNull().default(0),
     planLevelUntil: timestamp('plan_level_until', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * When the profile last had a view, a WhatsApp click or a lead, kept by database triggers
+     * (migration 0010) to within an hour: the back office counts active lawyers without reading the
+     * events (docs/decisions/0022). Never written by the app.
+     */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,7 +50,8 @@ export const lawyerProfiles = pgTable(
     check('lawyer_profiles_whatsapp_check', sql`${t.whatsapp} ~ '^[0-9]{10,15}$'`),
     index('lawyer_profiles_status_rotation_idx').on(t.status, t.rotationKey),
     index('lawyer_profiles_search_tags_idx').using('gin', t.searchTags).where(sql`${t.status} = 'approved'`),
-    index('lawyer_profiles_created_at_idx').on(t.createdAt),
+    // With the id: /admin/lawyers pages on (created_at, id) with an index-only scan, however deep the page.
+    index('lawyer_profiles_created_at_idx').on(t.createdAt, t.id),
     index('lawyer_profiles_oab_idx').on(t.oabUf, t.numeroOab),
   ],
 );

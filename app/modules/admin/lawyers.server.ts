@@ -103,6 +103,14 @@ export function searchCondition(q: string): SQL | undefined {
 export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new Date()): Promise<AdminLawyersPage> {
   const where = and(searchCondition(query.q), query.status ? eq(lawyerProfiles.status, query.status) : undefined);
   const nowText = now.toISOString();
+  const pageIds = db
+    .select({ id: lawyerProfiles.id })
+    .from(lawyerProfiles)
+    .where(where)
+    .orderBy(desc(lawyerProfiles.createdAt), desc(lawyerProfiles.id))
+    .limit(ADMIN_LAWYERS_PAGE_SIZE)
+    .offset((query.pagina - 1) * ADMIN_LAWYERS_PAGE_SIZE)
+    .as('page_ids');
   const [[counts], [matching], finance, rows] = await Promise.all([
     db
       .select({
@@ -123,6 +131,8 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
       .from(lawyerPlans)
       .where(eq(lawyerPlans.status, 'active'))
       .groupBy(lawyerPlans.planType, sql`2`),
+    // The page's ids first (an index-only walk of lawyer_profiles_created_at_idx, however deep the page),
+    // then their rows and active plans: the OFFSET never joins the rows it skips.
     db
       .select({
         id: lawyerProfiles.id,
@@ -135,12 +145,10 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
         planType: lawyerPlans.planType,
         planEndDate: lawyerPlans.endDate,
       })
-      .from(lawyerProfiles)
+      .from(pageIds)
+      .innerJoin(lawyerProfiles, eq(lawyerProfiles.id, pageIds.id))
       .leftJoin(lawyerPlans, and(eq(lawyerPlans.lawyerId, lawyerProfiles.id), eq(lawyerPlans.status, 'active')))
-      .where(where)
-      .orderBy(desc(lawyerProfiles.createdAt), desc(lawyerProfiles.id))
-      .limit(ADMIN_LAWYERS_PAGE_SIZE)
-      .offset((query.pagina - 1) * ADMIN_LAWYERS_PAGE_SIZE),
+      .orderBy(desc(lawyerProfiles.createdAt), desc(lawyerProfiles.id)),
   ]);
 
   let revenueBrl = 0;
