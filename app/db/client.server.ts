@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -63,7 +64,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     let lock: DirectoryLock | undefined;
     if (target.kind === 'pglite') lock = acquireDirectoryLock(path.dirname(path.resolve(target.directory)));
     try {
-      const pglite = target.kind === 'pglite' ? await PGlite.create(target.directory) : await PGlite.create();
+      // pg_trgm: the back office's searches by a part of a name or e-mail use trigram indexes (migration 0011).
+      const options = { extensions: { pg_trgm } };
+      const pglite = target.kind === 'pglite' ? await PGlite.create(target.directory, options) : await PGlite.create(options);
       opened = {
         db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
         target,

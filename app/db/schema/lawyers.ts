@@ -53,6 +53,9 @@ export const lawyerProfiles = pgTable(
     // With the id: /admin/lawyers pages on (created_at, id) with an index-only scan, however deep the page.
     index('lawyer_profiles_created_at_idx').on(t.createdAt, t.id),
     index('lawyer_profiles_oab_idx').on(t.oabUf, t.numeroOab),
+    // /admin/lawyers searches a part of the name or e-mail (ILIKE '%…%'): trigram indexes (pg_trgm, migration 0011).
+    index('lawyer_profiles_nome_trgm_idx').using('gin', t.nome.op('gin_trgm_ops')),
+    index('lawyer_profiles_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

@@ -54,8 +54,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         </div>
-        <nav aria-label="Painel administrativo" className="mx-auto max-w-6xl overflow-x-auto px-2 pb-2">
-          <ul className="flex gap-1">
+        <nav aria-label="Painel administrativo" className="mx-auto max-w-6xl px-2 pb-2">
+          <ul className="flex flex-wrap gap-1">
             {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink to={to} className={navClass}>
