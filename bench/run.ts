@@ -143,12 +143,14 @@ try {
   routing = await phase('lead routing (500 matching lawyers)', () => benchRouting({ log }));
   // The back office's volume: 200,000 leads with their outbox messages, views and clicks (after routing,
   // which measures its own lawyers on a database without leads).
-  backOfficeSeed = await phase(`seed the back office (${BACK_OFFICE_LEADS.toLocaleString('en-US')} leads)`, () => seedBackOffice(db.sql));
+  // BENCH_SKIP_BACK_OFFICE=1: a quicker run without the back office's volume (its pages then read n/a).
+  const withBackOffice = !process.env.BENCH_SKIP_BACK_OFFICE;
+  if (withBackOffice) backOfficeSeed = await phase(`seed the back office (${BACK_OFFICE_LEADS.toLocaleString('en-US')} leads)`, () => seedBackOffice(db.sql));
   if (backOfficeSeed) log(`back office seeded in ${backOfficeSeed.seconds.toFixed(1)} s: ${JSON.stringify(backOfficeSeed.counts)}`);
   await db.release();
   // The CRM board's lawyer and leads, through the app's own write path (it opens the database again).
   boardSeed = await phase(`seed a CRM board of ${BOARD_LEADS.toLocaleString('en-US')} leads`, () => seedBoard(db.serverEnv));
-  await phase('create the back office superadmin', () => seedBackOfficeSuperadmin(db.serverEnv));
+  if (withBackOffice) await phase('create the back office superadmin', () => seedBackOfficeSuperadmin(db.serverEnv));
 
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -193,7 +195,7 @@ try {
   });
 
   board = await phase('CRM board', () => measureBoard(loadOrigin));
-  backOffice = await phase('back office pages', () => measureBackOffice(loadOrigin));
+  if (withBackOffice) backOffice = await phase('back office pages', () => measureBackOffice(loadOrigin));
 
   // Lighthouse scales the main-thread time it observes (4x CPU slowdown, simulated): the load runs and
   // the board's Chromium just before would still be in it. It starts once the machine has settled.
