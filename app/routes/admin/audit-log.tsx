@@ -1,10 +1,10 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
 import { AUDIT_FILTERS, auditQueryFrom, findAuditEntries, formatDateTime, type AuditFilter } from '~/modules/admin/audit-log.server';
 import type { Route } from './+types/audit-log';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
+import { Pager } from './components/page-links';
 
 /** /admin/auditoria: who approved, rejected or deleted what, and when (audit_log, newest first, paginated on the server). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +32,6 @@ function pageUrl(page: number, filter: AuditFilter | undefined): string {
 
 const chip = (active: boolean) =>
   `inline-flex rounded-full border px-3 py-1 text-sm font-medium ${active ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`;
-const pagerLink = 'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 
 export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pageCount, filter, filters } = loaderData;
@@ -95,24 +94,10 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Paginação" className="flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link to={pageUrl(Math.min(page - 1, pageCount), filter)} className={pagerLink}>
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              Anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          {page < pageCount ? (
-            <Link to={pageUrl(page + 1, filter)} className={pagerLink}>
-              Próxima
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        previous={page > 1 ? { to: pageUrl(Math.min(page - 1, pageCount), filter), label: 'Anterior' } : null}
+        next={page < pageCount ? { to: pageUrl(page + 1, filter), label: 'Próxima' } : null}
+      />
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { Activity, CheckCircle2, Clock, Eye, MessageCircle, RefreshCw, UserCheck, Users } from 'lucide-react';
+import { Activity, CheckCircle2, Clock, Eye, MessageCircle, UserCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
 import { formatDateTime } from '~/modules/admin/audit-log.server';
@@ -8,6 +7,7 @@ import { getAdminDashboardFigures, RECENT_ACTIVITY_DAYS } from '~/modules/admin/
 import { getSystemHealth, type DeliveryHealth, type HealthLevel } from '~/modules/admin/system-health.server';
 import type { Route } from './+types/dashboard';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
+import { RefreshLink } from './components/page-links';
 import { StatusBadge } from './components/status-badge';
 
 /** /admin/dashboard 'Dashboard Admin' (spec part 2, section 2.12; docs/product-rules.md, "Back office"). */
@@ -88,10 +88,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Dashboard Admin</h1>
-        <Link to="/admin/dashboard" className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Atualizar
-        </Link>
+        <RefreshLink to="/admin/dashboard" />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

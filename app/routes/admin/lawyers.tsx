@@ -1,4 +1,4 @@
-import { Check, ChevronLeft, ChevronRight, RefreshCw, Search, Trash2, X } from 'lucide-react';
+import { Check, Search, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
@@ -22,6 +22,7 @@ import type { LawyerStatus } from '~/modules/catalog/catalog';
 import type { Route } from './+types/lawyers';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
 import { CancelLink, ConfirmDialog } from './components/confirm-dialog';
+import { Pager, RefreshLink } from './components/page-links';
 import { ScrollingTable } from './components/scrolling-table';
 
 /**
@@ -145,7 +146,6 @@ function CountCard({ title, value }: { title: string; value: number }) {
 }
 
 const button = 'inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-70';
-const pagerLink = 'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 const tabClass = (active: boolean) =>
   `inline-flex rounded-md px-4 py-2 text-sm font-semibold ${active ? 'bg-brand-700 text-white' : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`;
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
@@ -165,10 +165,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Gerenciar Advogados</h1>
-        <Link to={here} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Atualizar
-        </Link>
+        <RefreshLink to={here} />
       </div>
 
       {error ? (
@@ -353,24 +350,10 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
           </ScrollingTable>
         )}
 
-        {pageCount > 1 ? (
-          <nav aria-label="Paginação" className="flex items-center justify-between gap-3">
-            {page > 1 ? (
-              <Link to={pageUrl(Math.min(page - 1, pageCount))} className={pagerLink}>
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                Anterior
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page < pageCount ? (
-              <Link to={pageUrl(page + 1)} className={pagerLink}>
-                Próxima
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <Pager
+          previous={page > 1 ? { to: pageUrl(Math.min(page - 1, pageCount)), label: 'Anterior' } : null}
+          next={page < pageCount ? { to: pageUrl(page + 1), label: 'Próxima' } : null}
+        />
       </section>
 
       {toReject ? (

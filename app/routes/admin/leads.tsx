@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, RefreshCw, Search } from 'lucide-react';
+import { RefreshCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Form, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
+import { Form, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
 import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
 import { pageMeta } from '~/lib/seo';
@@ -8,6 +8,7 @@ import { adminLeadsQueryFrom, findAdminLeads, type AdminLeadLawyer, type AdminLe
 import { ADMIN_LEAD_TEXTS, ADMIN_LEAD_VISIBLE_LAWYERS, ADMIN_LEADS_QUERY_MAX_LENGTH } from '~/modules/admin/leads.schemas';
 import type { Route } from './+types/leads';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
+import { Pager, RefreshLink } from './components/page-links';
 import { ScrollingTable } from './components/scrolling-table';
 
 /**
@@ -39,7 +40,6 @@ function listUrl(query: Pick<AdminLeadsQuery, 'q' | 'pagina'>): string {
 
 const number = new Intl.NumberFormat('pt-BR');
 const button = 'inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold';
-const pagerLink = 'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 const outlineButton = 'inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
 const td = 'px-3 py-3 align-top text-sm text-slate-800';
@@ -52,10 +52,7 @@ export default function AdminLeadsPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Gerenciar Leads</h1>
-        <Link to={here} className={outlineButton}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Atualizar
-        </Link>
+        <RefreshLink to={here} />
       </div>
 
       <Form method="get" action="/admin/leads" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
@@ -132,24 +129,10 @@ export default function AdminLeadsPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Paginação" className="flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link to={listUrl({ ...query, pagina: Math.min(page - 1, pageCount) })} className={pagerLink}>
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              Anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          {page < pageCount ? (
-            <Link to={listUrl({ ...query, pagina: page + 1 })} className={pagerLink}>
-              Próxima
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        previous={page > 1 ? { to: listUrl({ ...query, pagina: Math.min(page - 1, pageCount) }), label: 'Anterior' } : null}
+        next={page < pageCount ? { to: listUrl({ ...query, pagina: page + 1 }), label: 'Próxima' } : null}
+      />
     </div>
   );
 }
@@ -195,10 +178,9 @@ export function ErrorBoundary() {
       <h1 className="text-3xl font-bold text-slate-900">Gerenciar Leads</h1>
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
         <p className="font-semibold">{ADMIN_LEAD_TEXTS.loadError(detail)}</p>
-        <Link to="/admin/leads" reloadDocument className={`${outlineButton} mt-4`}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          {ADMIN_LEAD_TEXTS.retry}
-        </Link>
+        <div className="mt-4">
+          <RefreshLink to="/admin/leads" reloadDocument label={ADMIN_LEAD_TEXTS.retry} />
+        </div>
       </div>
     </div>
   );

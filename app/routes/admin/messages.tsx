@@ -1,6 +1,6 @@
-import { ChevronRight, RefreshCw, Search, Send } from 'lucide-react';
+import { Search, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
 import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
 import { flashToastCookie } from '~/lib/flash-toast.server';
@@ -20,6 +20,8 @@ import {
 } from '~/modules/admin/messages.schemas';
 import type { Route } from './+types/messages';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
+import { Pager, RefreshLink } from './components/page-links';
+import { ScrollingTable } from './components/scrolling-table';
 
 /**
  * /admin/mensagens (DECISIONS.md, "Messaging and e-mail"; docs/product-rules.md, "Back office"): every
@@ -74,7 +76,6 @@ function Badge({ className, children }: { className: string; children: ReactNode
 }
 
 const button = 'inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-70';
-const pagerLink = 'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
 const td = 'px-3 py-3 align-top text-sm text-slate-800';
 
@@ -94,10 +95,7 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
           <h1 className="text-3xl font-bold text-slate-900">Mensagens</h1>
           <p className="mt-1 text-slate-700">Todos os e-mails e mensagens de WhatsApp da plataforma, enviados ou não.</p>
         </div>
-        <Link to={here} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Atualizar
-        </Link>
+        <RefreshLink to={here} />
       </div>
 
       {error ? (
@@ -147,9 +145,7 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
       {rows.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">Nenhuma mensagem encontrada.</p>
       ) : (
-        <div role="region" aria-label="Tabela de mensagens (role para os lados no celular)" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[60rem] divide-y divide-slate-200">
-            <caption className="sr-only">Mensagens da caixa de saída, das mais recentes para as mais antigas</caption>
+        <ScrollingTable label="Tabela de mensagens (role para os lados no celular)" caption="Mensagens da caixa de saída, das mais recentes para as mais antigas" minWidth="min-w-[60rem]">
             <thead className="bg-slate-50">
               <tr>
                 <th scope="col" className={th}>Data</th>
@@ -202,27 +198,13 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </ScrollingTable>
       )}
 
-      {query.antes || nextCursor ? (
-        <nav aria-label="Paginação" className="flex flex-wrap items-center justify-between gap-3">
-          {query.antes ? (
-            <Link to={firstPage} className={pagerLink}>
-              Mais recentes
-            </Link>
-          ) : (
-            <span />
-          )}
-          {nextCursor ? (
-            <Link to={listUrl({ ...query, antes: nextCursor })} className={pagerLink}>
-              Mais antigas
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        previous={query.antes ? { to: firstPage, label: 'Mais recentes' } : null}
+        next={nextCursor ? { to: listUrl({ ...query, antes: nextCursor }), label: 'Mais antigas' } : null}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { getAdminReports, REPORT_DAYS, TOP_LIMIT, WEEK_DAYS, type ReportFigure }
 import { trendDirection, trendText } from '~/modules/analytics/trends';
 import type { Route } from './+types/reports';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
+import { RefreshLink } from './components/page-links';
 import { formatCount, formatDayMonth } from './components/report-format';
 
 /**
@@ -69,10 +70,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
             Toda a plataforma, últimos {days} dias ({period}, horário de Brasília), comparados com os {days} dias anteriores.
           </p>
         </div>
-        <Link to="/admin/reports" className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Atualizar
-        </Link>
+        <RefreshLink to="/admin/reports" />
       </div>
 
       {/* md, not sm: app.css sets md and lg in px and Tailwind then puts the default sm (40rem) after them, so sm would win over lg. */}
