@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '~/db/client.server';
+import { containsPattern } from '~/lib/sql-like';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { findPlan, LAWYER_STATUSES, planHasEnded, STATE_CODES, type LawyerStatus, type PlanId, type StateCode } from '~/modules/catalog/catalog';
@@ -77,17 +78,13 @@ export interface AdminLawyersPage {
   query: AdminLawyersQuery;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * The search: a part of the name or e-mail (any letter case), a part of the OAB number, or the OAB as
  * lawyers write it ('OAB/SP 123456', 'SP 123456', 'SP123456'): the state and the start of the number.
  */
 export function searchCondition(q: string): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(q);
   const conditions: SQL[] = [ilike(lawyerProfiles.nome, pattern), ilike(lawyerProfiles.email, pattern)];
   const digits = q.replace(/\D/g, '');
   const oab = /^(?:oab\s*\/?\s*)?([a-z]{2})\s*[-/]?\s*(\d{1,10})$/i.exec(q.replace(/\./g, ''));

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '~/db/client.server';
+import { containsPattern } from '~/lib/sql-like';
 import { leadContacts, leads } from '~/db/schema/leads';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
@@ -72,14 +73,10 @@ export interface AdminLeadsPage {
 
 const emailKey = sql<string>`lower(${leads.email})`;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** A part of the client's e-mail, or of the name on their most recent lead, any letter case. */
 function searchCondition(q: string): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(q);
   return or(ilike(leadContacts.emailKey, pattern), ilike(leadContacts.nome, pattern));
 }
 
