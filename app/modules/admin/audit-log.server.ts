@@ -10,6 +10,7 @@ import { REVIEW_AUDIT_ACTIONS } from '~/modules/accounts/lawyer-review.server';
 import { SUPERADMIN_CREATED_AUDIT_ACTION } from '~/modules/accounts/superadmins.server';
 import { MESSAGE_RESENT_AUDIT_ACTION } from './messages.server';
 import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from './messages.schemas';
+import { listPageSchema } from './list-query';
 
 /**
  * /admin/auditoria: who approved, rejected or deleted what, and when, newest first, a page at a time
@@ -30,7 +31,7 @@ export type AuditFilter = keyof typeof AUDIT_FILTERS;
 
 /** The page's query: anything unexpected falls back to page 1 and every action, never an error. */
 export const auditQuerySchema = z.object({
-  pagina: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  pagina: listPageSchema,
   acao: z.enum(Object.keys(AUDIT_FILTERS) as [AuditFilter, ...AuditFilter[]]).optional().catch(undefined),
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -7,6 +7,7 @@ import { lawyerPlans } from '~/db/schema/subscriptions';
 import { findPlan, LAWYER_STATUSES, planHasEnded, STATE_CODES, type LawyerStatus, type PlanId, type StateCode } from '~/modules/catalog/catalog';
 import { formatOab } from '~/modules/lawyers/contact';
 import { ADMIN_LAWYERS_QUERY_MAX_LENGTH, EXPIRY_WARNING_DAYS, type PaymentStatus } from './lawyers.schemas';
+import { listPageSchema, listSearchSchema } from './list-query';
 
 /**
  * /admin/lawyers 'Gerenciar Advogados' (spec part 2, sections 2.13, 4 and 9; docs/product-rules.md,
@@ -22,12 +23,9 @@ const DAY_MS = 86_400_000;
 
 /** The page's query string: anything unexpected falls back to the whole list, page 1, never an error. */
 export const adminLawyersQuerySchema = z.object({
-  q: z
-    .string()
-    .catch('')
-    .transform((q) => q.replaceAll('\u0000', '').trim().slice(0, ADMIN_LAWYERS_QUERY_MAX_LENGTH)),
+  q: listSearchSchema(ADMIN_LAWYERS_QUERY_MAX_LENGTH),
   status: z.enum(LAWYER_STATUSES).optional().catch(undefined),
-  pagina: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  pagina: listPageSchema,
 });
 export type AdminLawyersQuery = z.output<typeof adminLawyersQuerySchema>;
 

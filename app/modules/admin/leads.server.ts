@@ -8,6 +8,7 @@ import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import { formatReceivedAt, leadPreview } from '~/modules/leads/lead-format';
 import { ADMIN_LEAD_MESSAGE_LENGTH, ADMIN_LEADS_QUERY_MAX_LENGTH } from './leads.schemas';
+import { listPageSchema, listSearchSchema } from './list-query';
 
 /**
  * /admin/leads 'Gerenciar Leads' (spec part 2, sections 2.14 and 9; docs/product-rules.md, "Back
@@ -22,11 +23,8 @@ export const ADMIN_LEADS_PAGE_SIZE = 25;
 
 /** The page's query string: anything unexpected falls back to every lead, page 1, never an error. */
 export const adminLeadsQuerySchema = z.object({
-  q: z
-    .string()
-    .catch('')
-    .transform((q) => q.replaceAll('\u0000', '').trim().slice(0, ADMIN_LEADS_QUERY_MAX_LENGTH)),
-  pagina: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  q: listSearchSchema(ADMIN_LEADS_QUERY_MAX_LENGTH),
+  pagina: listPageSchema,
 });
 export type AdminLeadsQuery = z.output<typeof adminLeadsQuerySchema>;
 
