@@ -1,17 +1,14 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect } from './support/browser';
+import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
 // /admin/lawyers 'Gerenciar Advogados' (spec part 2, section 2.13) on a server of this file's own (its
 // decisions change the demo data): approve, reject and delete demo lawyers that the seed left pending.
 
 const BOOTSTRAP_SECRET = 'segredo-do-e2e-advogados-0123456789';
-const SUPERADMIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' };
-const SCREENSHOTS = 'test-results/screenshots';
 // The seed's lawyers (app/modules/demo/demo-seed.server.ts): the same generator, the same list.
 const PENDING = generateDemoLawyers(120).filter((l) => l.status === 'pending');
 
@@ -25,25 +22,10 @@ const test = base.extend<{ baseURL: string }>({
   baseURL: [async ({}, provide) => provide(server.baseURL), { scope: 'file' }],
 });
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(SUPERADMIN.email);
-  await page.getByLabel('Senha').fill(SUPERADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/admin/dashboard');
-}
-
 async function searchFor(page: Page, text: string) {
   await page.getByLabel('Buscar por nome, e-mail ou OAB').fill(text);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/lawyers\\?q=${encodeURIComponent(text).replaceAll('.', '\\.')}`));
-}
-
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 /** The page of /busca (for the lawyer's first area and city) that lists the lawyer, or null. */
@@ -61,7 +43,7 @@ describe('Gerenciar Advogados', () => {
   test('approve a pending lawyer, who then appears in /busca; reject one; delete one after the confirmation', async ({ openPage, baseURL }) => {
     const [toApprove, toReject, toDelete] = PENDING as [(typeof PENDING)[number], (typeof PENDING)[number], (typeof PENDING)[number]];
     const page = await openPage();
-    await signIn(page);
+    await signInAsSuperadmin(page);
     await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Advogados' }).click();
     await expect(page).toHaveURL('/admin/lawyers');
     await expect(page.getByRole('heading', { level: 1, name: 'Gerenciar Advogados' })).toBeVisible();
@@ -71,7 +53,7 @@ describe('Gerenciar Advogados', () => {
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await screenshot(page, 'admin-lawyers-1280');
+    await saveScreenshot(page, 'admin-lawyers-1280');
 
     // Approve: out of the pending filter, into search.
     expect(await searchPageListing(baseURL, toApprove)).toBeNull();
@@ -105,7 +87,7 @@ describe('Gerenciar Advogados', () => {
     const deleteDialog = page.getByRole('alertdialog', { name: 'Excluir advogado?' });
     await expect(deleteDialog).toBeVisible();
     await expect(deleteDialog.getByText(/Esta ação é irreversível/)).toBeVisible();
-    await screenshot(page, 'admin-lawyers-delete-dialog-1280');
+    await saveScreenshot(page, 'admin-lawyers-delete-dialog-1280');
     await deleteDialog.getByRole('link', { name: 'Cancelar' }).click();
     await expect(deleteDialog).not.toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(toDelete.nome) })).toBeVisible();
@@ -125,7 +107,7 @@ describe('Gerenciar Advogados', () => {
 
   test('Área Financeira: plan, price, end date and payment status, with the revenue of plans em dia', async ({ openPage }) => {
     const page = await openPage();
-    await signIn(page);
+    await signInAsSuperadmin(page);
     await page.goto('/admin/lawyers');
     await page.getByRole('link', { name: 'Área Financeira' }).click();
     await expect(page).toHaveURL('/admin/lawyers?aba=financeiro');
@@ -137,21 +119,18 @@ describe('Gerenciar Advogados', () => {
     await expect(table.getByText('Em Dia').first()).toBeVisible();
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await screenshot(page, 'admin-lawyers-financeiro-1280');
+    await saveScreenshot(page, 'admin-lawyers-financeiro-1280');
 
     await page.setViewportSize({ width: 360, height: 740 });
-    await screenshot(page, 'admin-lawyers-financeiro-360');
+    await saveScreenshot(page, 'admin-lawyers-financeiro-360');
     await page.goto('/admin/lawyers');
-    await screenshot(page, 'admin-lawyers-360');
+    await saveScreenshot(page, 'admin-lawyers-360');
   });
 
   test('without JavaScript: the dialog is rendered by the server and the decision still goes through', async ({ openPage }) => {
     const lawyer = PENDING[3]!;
     const page = await openPage({ javaScriptEnabled: false });
-    await page.goto('/admin');
-    await page.getByLabel('Email').fill(SUPERADMIN.email);
-    await page.getByLabel('Senha').fill(SUPERADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await submitAdminLogin(page);
     await page.goto(`/admin/lawyers?q=${encodeURIComponent(lawyer.email)}`);
     await page.getByRole('link', { name: `Rejeitar ${lawyer.nome}` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Rejeitar advogado?' });

@@ -5,15 +5,13 @@ import sharp from 'sharp';
 import { beforeAll, describe } from 'vitest';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect, login, waitForHydration } from './support/browser';
+import { test as base, expect, login, waitForHydration, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
 // /admin/leads 'Gerenciar Leads' (spec part 2, section 2.14) and what deleting a lawyer leaves behind
 // (DECISIONS.md, "Back office"), on a server of this file's own: its requests and its deletion change
 // the demo data.
 
-const SUPERADMIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' };
-const SCREENSHOTS = 'test-results/screenshots';
 // The demo lawyer (app/modules/demo/demo-seed.server.ts) works family law in São Paulo, like these.
 const FAMILY_LAWYERS_IN_SAO_PAULO = [
   'Ana Beatriz Carvalho',
@@ -32,25 +30,10 @@ const test = base.extend<{ baseURL: string }>({
   baseURL: [async ({}, provide) => provide(server.baseURL), { scope: 'file' }],
 });
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(SUPERADMIN.email);
-  await page.getByLabel('Senha').fill(SUPERADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/admin/dashboard');
-}
-
 async function searchLeads(page: Page, text: string) {
   await page.getByLabel('Buscar por nome ou e-mail do cliente').fill(text);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(`/admin/leads?q=${encodeURIComponent(text)}`);
-}
-
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 describe('Gerenciar Leads', () => {
@@ -68,7 +51,7 @@ describe('Gerenciar Leads', () => {
     await expect(visitor.getByText(/^Solicitação enviada com sucesso!/)).toBeVisible();
 
     const page = await openPage();
-    await signIn(page);
+    await signInAsSuperadmin(page);
     await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Leads' }).click();
     await expect(page).toHaveURL('/admin/leads');
     await expect(page.getByRole('heading', { level: 1, name: 'Gerenciar Leads' })).toBeVisible();
@@ -78,7 +61,7 @@ describe('Gerenciar Leads', () => {
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await screenshot(page, 'admin-leads-1280');
+    await saveScreenshot(page, 'admin-leads-1280');
 
     await searchLeads(page, 'helena.prado');
     await waitForHydration(page);
@@ -101,17 +84,14 @@ describe('Gerenciar Leads', () => {
     for (const nome of FAMILY_LAWYERS_IN_SAO_PAULO) await expect(row.getByText(nome, { exact: true })).toBeVisible();
 
     await page.setViewportSize({ width: 360, height: 740 });
-    await screenshot(page, 'admin-leads-360');
+    await saveScreenshot(page, 'admin-leads-360');
     // The table scrolls inside its own region; the page itself does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   test('nothing found: the empty state with Tentar novamente, also without JavaScript', async ({ openPage }) => {
     const page = await openPage({ javaScriptEnabled: false });
-    await page.goto('/admin');
-    await page.getByLabel('Email').fill(SUPERADMIN.email);
-    await page.getByLabel('Senha').fill(SUPERADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await submitAdminLogin(page);
     await page.goto('/admin/leads?q=ninguem-pediu-isto');
     await expect(page.getByText('Nenhum lead encontrado')).toBeVisible();
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
@@ -136,7 +116,7 @@ describe('Gerenciar Leads', () => {
     expect((await lawyer.request.get(photoUrl)).status()).toBe(200);
 
     const page = await openPage();
-    await signIn(page);
+    await signInAsSuperadmin(page);
     await page.goto('/admin/leads?q=mariana.lopes');
     const before = page.getByRole('row', { name: /Mariana Lopes Ferreira/ });
     await expect(before.getByText('Ana Beatriz Carvalho', { exact: true })).toBeVisible();

@@ -1,18 +1,15 @@
-import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe } from 'vitest';
 import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-stand-in';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect } from './support/browser';
+import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
 // /admin/mensagens on a server of this file's own, delivering e-mail to a local SMTP server that first
 // refuses the recipient for good (550): the password-reset e-mail fails, a superadmin finds it with the
 // filters, resends it once the server accepts again, and sees it sent. The reset link is never shown.
 
-const SUPERADMIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' };
 const LAWYER_EMAIL = 'advogada@demo.jusconecta.com.br';
-const SCREENSHOTS = 'test-results/screenshots';
 
 let smtp: SmtpStandIn | undefined;
 let refusing = true;
@@ -31,21 +28,6 @@ const test = base.extend<{ baseURL: string }>({
     { scope: 'file' },
   ],
 });
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(SUPERADMIN.email);
-  await page.getByLabel('Senha').fill(SUPERADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/admin/dashboard');
-}
-
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
 
 /** Reloads the page until `row` shows `text` (delivery runs in the background, about a second after the commit). */
 async function reloadUntil(page: Page, row: () => Locator, text: string) {
@@ -70,7 +52,7 @@ describe('Mensagens', () => {
     await expect(toast(visitor, 'Se o e-mail estiver cadastrado')).toBeVisible();
 
     const page = await openPage();
-    await signIn(page);
+    await signInAsSuperadmin(page);
     await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Mensagens' }).click();
     await expect(page).toHaveURL('/admin/mensagens');
     await expect(page.getByRole('heading', { level: 1, name: 'Mensagens' })).toBeVisible();
@@ -93,7 +75,7 @@ describe('Mensagens', () => {
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await screenshot(page, 'admin-messages-1280');
+    await saveScreenshot(page, 'admin-messages-1280');
 
     // Resend, once the server accepts again: back to the same filtered list with the toast, and sent.
     refusing = false;
@@ -116,7 +98,7 @@ describe('Mensagens', () => {
 
   test('at 360 px the table scrolls inside its own region, not the page', async ({ openPage }) => {
     const page = await openPage({ viewport: 'mobile' });
-    await signIn(page);
+    await signInAsSuperadmin(page);
     await page.goto('/admin/mensagens');
     const region = page.getByRole('region', { name: 'Tabela de mensagens (role para os lados no celular)' });
     await expect(region).toBeVisible();
@@ -127,6 +109,6 @@ describe('Mensagens', () => {
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await screenshot(page, 'admin-messages-360');
+    await saveScreenshot(page, 'admin-messages-360');
   });
 });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { periodTrend, recentZonedDays, trendText } from '~/modules/analytics/trends';
@@ -6,14 +5,12 @@ import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { DEMO_LAWYER_LEADS } from '~/modules/demo/demo-leads';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect } from './support/browser';
+import { test as base, expect, saveScreenshot, signInAsSuperadmin } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
 // /admin/reports 'Relatórios' (spec part 2, section 2.15) on a server of this file's own, whose figures
 // are the demo seed's (its leads and lawyers, dated from the moment it ran) plus the profile views made here.
 
-const SUPERADMIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' };
-const SCREENSHOTS = 'test-results/screenshots';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 // Two visitors who are not bots (isbot): different user agents are different visitors.
@@ -58,23 +55,10 @@ function expectedFigures() {
 
 const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(SUPERADMIN.email);
-  await page.getByLabel('Senha').fill(SUPERADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/admin/dashboard');
-}
-
 /** The rows of a table as text, header row left out: [['São Paulo - SP', '8'], …]. */
 async function tableRows(page: Page, caption: RegExp): Promise<string[][]> {
   const table = page.getByRole('table', { name: caption });
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent!.trim())));
-}
-
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 describe('Relatórios', () => {
@@ -85,7 +69,7 @@ describe('Relatórios', () => {
 
     const expected = expectedFigures();
     const page = await openPage();
-    await signIn(page);
+    await signInAsSuperadmin(page);
     await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Relatórios' }).click();
     await expect(page).toHaveURL('/admin/reports');
     await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible();
@@ -120,23 +104,23 @@ describe('Relatórios', () => {
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await screenshot(page, 'admin-reports-1280');
+    await saveScreenshot(page, 'admin-reports-1280');
   });
 
   test('on a phone the page fits 360 px and draws its charts', async ({ openPage }) => {
     const page = await openPage({ viewport: 'mobile' });
-    await signIn(page);
+    await signInAsSuperadmin(page);
     await page.goto('/admin/reports');
     await expect(page.getByRole('img', { name: /^Gráfico de barras: leads por dia/ }).locator('svg.recharts-surface')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await screenshot(page, 'admin-reports-360');
+    await saveScreenshot(page, 'admin-reports-360');
   });
 
   test('without JavaScript the server’s page has the cards and every table', async ({ openPage }) => {
     const page = await openPage({ javaScriptEnabled: false });
-    await signIn(page);
+    await signInAsSuperadmin(page);
     await page.goto('/admin/reports');
     await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible();
     expect(await page.getByRole('list', { name: 'Resumo' }).getByRole('listitem').count()).toBe(4);

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect, login } from './support/browser';
+import { test as base, expect, login, saveScreenshot, submitAdminLogin, toast } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
 // The back office's door (spec part 2, sections 2.10-2.12 and 2.16; docs/decisions/0018), on a server
@@ -12,7 +10,6 @@ import { startOwnServer } from './support/own-server';
 const BOOTSTRAP_SECRET = 'segredo-do-e2e-0123456789';
 const NEW_ADMIN = { email: 'nova.admin@exemplo.com.br', password: 'Painel-Seguro-2026', name: 'Nova Administradora' };
 const DEMO_LAWYER = { email: 'advogada@demo.jusconecta.com.br', password: 'demo-advogada-2025' };
-const SCREENSHOTS = 'test-results/screenshots';
 
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 beforeAll(async () => {
@@ -23,20 +20,6 @@ const test = base.extend<{ baseURL: string }>({
   // eslint-disable-next-line no-empty-pattern
   baseURL: [async ({}, provide) => provide(server.baseURL), { scope: 'file' }],
 });
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function signInAtAdmin(page: Page, { email, password }: { email: string; password: string }) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
-
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
 
 describe('creating a superadmin', () => {
   test('the form is never prefilled, and a refused form sends back neither the password nor the secret (without JavaScript)', async ({ openPage }) => {
@@ -55,9 +38,9 @@ describe('creating a superadmin', () => {
     expect(await page.getByLabel('Segredo de bootstrap').inputValue()).toBe('');
     expect(await page.getByLabel('Email').inputValue()).toBe(NEW_ADMIN.email);
     expect(await page.getByLabel('Nome (opcional)').inputValue()).toBe(NEW_ADMIN.name);
-    await screenshot(page, 'admin-bootstrap-1280');
+    await saveScreenshot(page, 'admin-bootstrap-1280');
     await page.setViewportSize({ width: 360, height: 740 });
-    await screenshot(page, 'admin-bootstrap-360');
+    await saveScreenshot(page, 'admin-bootstrap-360');
   });
 
   test('with the right secret the superadmin is created and signs in at /admin', async ({ page }) => {
@@ -75,7 +58,7 @@ describe('creating a superadmin', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Área Superadmin' })).toBeVisible();
     await expect(page.getByText('Acesso restrito para superadministradores')).toBeVisible();
-    await signInAtAdmin(page, NEW_ADMIN);
+    await submitAdminLogin(page, NEW_ADMIN);
     await expect(page).toHaveURL('/admin/dashboard');
     await expect(toast(page, 'Login realizado com sucesso!')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Admin' })).toBeVisible();
@@ -85,7 +68,7 @@ describe('creating a superadmin', () => {
 describe('the dashboard', () => {
   test('a superadmin sees the figures and the real system status, then logs out back to /admin', async ({ openPage }) => {
     const page = await openPage();
-    await signInAtAdmin(page, { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' });
+    await submitAdminLogin(page, { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' });
     await expect(page).toHaveURL('/admin/dashboard');
 
     const response = await page.goto('/admin/dashboard');
@@ -108,12 +91,12 @@ describe('the dashboard', () => {
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
-    await screenshot(page, 'admin-dashboard-1280');
+    await saveScreenshot(page, 'admin-dashboard-1280');
 
     await page.getByRole('navigation', { name: 'Painel administrativo' }).getByRole('link', { name: 'Auditoria' }).click();
     await expect(page).toHaveURL('/admin/auditoria');
     await expect(page.getByRole('heading', { level: 1, name: 'Auditoria' })).toBeVisible();
-    await screenshot(page, 'admin-auditoria-1280');
+    await saveScreenshot(page, 'admin-auditoria-1280');
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/admin');
@@ -125,19 +108,19 @@ describe('the dashboard', () => {
   test('at 360 px the shell and the dashboard fit the screen', async ({ openPage }) => {
     const page = await openPage({ viewport: 'mobile' });
     await page.goto('/admin');
-    await screenshot(page, 'admin-login-360');
-    await signInAtAdmin(page, { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' });
+    await saveScreenshot(page, 'admin-login-360');
+    await submitAdminLogin(page, { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' });
     await expect(page).toHaveURL('/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Admin' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, 'admin-dashboard-360');
+    await saveScreenshot(page, 'admin-dashboard-360');
     await page.goto('/admin/auditoria');
-    await screenshot(page, 'admin-auditoria-360');
+    await saveScreenshot(page, 'admin-auditoria-360');
   });
 
   test('the audit log shows the superadmin created at /bootstrap-superadmin', async ({ page }) => {
-    await signInAtAdmin(page, { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' });
+    await submitAdminLogin(page, { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' });
     await expect(page).toHaveURL('/admin/dashboard');
     await page.goto('/admin/auditoria?acao=superadmins');
     await expect(page.getByText('Superadmin criado', { exact: true })).toBeVisible();
@@ -148,7 +131,7 @@ describe('the dashboard', () => {
 
 describe('everyone else', () => {
   test('an approved lawyer who signs in at /admin is signed out with the spec message', async ({ page }) => {
-    await signInAtAdmin(page, DEMO_LAWYER);
+    await submitAdminLogin(page, DEMO_LAWYER);
     await expect(page).toHaveURL('/admin');
     await expect(toast(page, 'Acesso não autorizado. Apenas superadmins podem acessar esta área.')).toBeVisible();
     await page.goto('/area-advogado');

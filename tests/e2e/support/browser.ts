@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 import { test as base, expect, inject } from 'vitest';
 
@@ -157,4 +158,29 @@ export async function waitForHydration(page: Page) {
 export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
+}
+
+/** Submits the back office's entrance (/admin) with the demo superadmin, or the login given. */
+export async function submitAdminLogin(page: Page, { email, password }: { email: string; password: string } = DEMO_LOGINS.superadmin) {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Signs the demo superadmin in at /admin and waits for 'Dashboard Admin'. */
+export async function signInAsSuperadmin(page: Page) {
+  await submitAdminLogin(page);
+  await expect(page).toHaveURL('/admin/dashboard');
+}
+
+/** A toast (or any status message) with the text. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+/** A full-page screenshot in test-results/screenshots/<name>.png, to look at. */
+export async function saveScreenshot(page: Page, name: string) {
+  fs.mkdirSync('test-results/screenshots', { recursive: true });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
