@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
-import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { currentDatabase, db } from '~/db/client.server';
 import { auditLog } from '~/db/schema/admin';
 import { profileViews, whatsappClicks } from '~/db/schema/analytics';
@@ -9,7 +8,6 @@ import { leads } from '~/db/schema/leads';
 import { outbox } from '~/db/schema/messaging';
 import { runningJobQueue, startJobQueue, stopJobQueue } from '~/jobs/queue.server';
 import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
-import { signInWithPassword } from '~/modules/accounts/login.server';
 import { deleteLawyerAccount } from '~/modules/accounts/account-deletion.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { AUDIT_PAGE_SIZE, auditQueryFrom, findAuditEntries } from '~/modules/admin/audit-log.server';
@@ -18,6 +16,7 @@ import { getSystemHealth } from '~/modules/admin/system-health.server';
 import { loader as auditLoader } from '~/routes/admin/audit-log';
 import { loader as dashboardLoader } from '~/routes/admin/dashboard';
 import { createLawyer } from '../factories/lawyers';
+import { signedInSuperadmin } from '../factories/superadmin';
 
 // The back office's dashboard and audit log against a real database: PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set (docs/product-rules.md, "Back office").
@@ -194,15 +193,9 @@ describe('the audit log', () => {
 });
 
 describe('the pages', () => {
-  async function superadminCookie() {
-    await createSuperadmin({ nome: 'Beatriz Admin', email: 'beatriz@exemplo.com.br', password: 'senha-da-admin-2025' });
-    const login = await signInWithPassword({ email: 'beatriz@exemplo.com.br', password: 'senha-da-admin-2025' }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9' }));
-    if (!login.ok) throw new Error(login.message);
-    return login.setCookies.map((c) => c.split(';')[0]).join('; ');
-  }
 
   test('the dashboard and the audit log load for a superadmin', async () => {
-    const cookie = await superadminCookie();
+    const { cookie } = await signedInSuperadmin();
     await createLawyer({ status: 'pending' });
     const args = (url: string) => ({ request: new Request(`http://localhost:3000${url}`, { headers: { cookie } }), params: {}, context: {} }) as never;
     const dashboard = await dashboardLoader(args('/admin/dashboard'));

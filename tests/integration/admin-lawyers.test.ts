@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
 import { auditLog } from '~/db/schema/admin';
 import { user } from '~/db/schema/auth';
@@ -12,8 +11,6 @@ import { flashToastCookie } from '~/lib/flash-toast.server';
 import { NUL_CHARACTER_MESSAGE } from '~/lib/parse-form.server';
 import { LAWYER_NOT_FOUND_MESSAGE, REJECTION_REASON_MAX_LENGTH as REVIEW_REASON_MAX } from '~/modules/accounts/lawyer-review.server';
 import { SUPERADMIN_NOT_DELETABLE_MESSAGE } from '~/modules/accounts/account-deletion.server';
-import { signInWithPassword } from '~/modules/accounts/login.server';
-import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import {
   ADMIN_LAWYERS_PAGE_SIZE,
   adminLawyersQueryFrom,
@@ -25,6 +22,7 @@ import { ADMIN_LAWYER_TEXTS, REJECTION_REASON_MAX_LENGTH } from '~/modules/admin
 import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
 import { action, loader } from '~/routes/admin/lawyers';
 import { createLawyer, createLawyers } from '../factories/lawyers';
+import { getArgs, postArgs, signedInSuperadmin } from '../factories/superadmin';
 
 // /admin/lawyers 'Gerenciar Advogados' against a real database (spec part 2, sections 2.13, 4, 8, 9;
 // docs/product-rules.md, "Back office"). Who may reach it is tests/integration/admin-access.test.ts.
@@ -123,25 +121,6 @@ describe('Área Financeira', () => {
 });
 
 describe('the route, as a superadmin', () => {
-  const PASSWORD = 'senha-da-admin-2025';
-  async function superadmin() {
-    const id = await createSuperadmin({ nome: 'Beatriz Admin', email: 'beatriz@exemplo.com.br', password: PASSWORD });
-    const login = await signInWithPassword({ email: 'beatriz@exemplo.com.br', password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9' }));
-    if (!login.ok) throw new Error(login.message);
-    return { id, cookie: login.setCookies.map((c) => c.split(';')[0]).join('; ') };
-  }
-
-  const get = (cookie: string, url: string) => ({ request: new Request(`http://localhost:3000${url}`, { headers: { cookie } }), params: {}, context: {} }) as never;
-  const post = (cookie: string, url: string, fields: Record<string, string>) =>
-    ({
-      request: new Request(`http://localhost:3000${url}`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
-        body: new URLSearchParams(fields),
-      }),
-      params: {},
-      context: {},
-    }) as never;
 
   /** What the action answered: a redirect with its toast, or a status with its message. */
   async function submit(args: never): Promise<{ status: number; location?: string | null; toast?: boolean; error?: string; setCookie?: string }> {
@@ -156,20 +135,20 @@ describe('the route, as a superadmin', () => {
   const toastOf = (message: string) => flashToastCookie(message).split(';')[0];
 
   test('the page: rows with OAB and dd/MM/aaaa in São Paulo, the confirmation asked for in the URL, a page past the end goes to the last', async () => {
-    const { cookie } = await superadmin();
+    const { cookie } = await signedInSuperadmin();
     // 01:30 UTC on 10 March is still 9 March in São Paulo.
     const ana = await createLawyer({ nome: 'Ana Souza', numeroOab: '123456', oabUf: 'SP', status: 'pending', createdAt: new Date('2026-03-10T01:30:00Z') });
-    const page = await loader(get(cookie, `/admin/lawyers?excluir=${ana.id}&rejeitar=nao-existe`));
+    const page = await loader(getArgs(cookie, `/admin/lawyers?excluir=${ana.id}&rejeitar=nao-existe`));
     expect(page.rows).toEqual([expect.objectContaining({ nome: 'Ana Souza', oab: 'OAB/SP 123456', status: 'pending', createdAt: '09/03/2026' })]);
     expect(page).toMatchObject({ counts: { total: 1, pending: 1 }, tab: 'lista', toDelete: { id: ana.id, nome: 'Ana Souza' }, toReject: null });
-    expect((await loader(get(cookie, '/admin/lawyers?aba=financeiro'))).tab).toBe('financeiro');
-    await expect(loader(get(cookie, '/admin/lawyers?q=ana&pagina=7'))).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get('Location') === '/admin/lawyers?q=ana');
+    expect((await loader(getArgs(cookie, '/admin/lawyers?aba=financeiro'))).tab).toBe('financeiro');
+    await expect(loader(getArgs(cookie, '/admin/lawyers?q=ana&pagina=7'))).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get('Location') === '/admin/lawyers?q=ana');
   });
 
   test('approve: status, audit entry, e-mail in the outbox, in search at once, back to the same list with the toast', async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const ana = await createLawyer({ nome: 'Ana Souza', email: 'ana.souza@exemplo.adv.br', status: 'pending' });
-    const outcome = await submit(post(admin.cookie, `/admin/lawyers?q=ana&status=pending`, { intent: 'aprovar', lawyerId: ana.id }));
+    const outcome = await submit(postArgs(admin.cookie, `/admin/lawyers?q=ana&status=pending`, { intent: 'aprovar', lawyerId: ana.id }));
     expect(outcome).toMatchObject({ status: 302, location: '/admin/lawyers?q=ana&status=pending' });
     expect(outcome.setCookie).toContain(toastOf('Status do advogado atualizado para aprovado'));
 
@@ -184,9 +163,9 @@ describe('the route, as a superadmin', () => {
   });
 
   test('reject with a reason: status, audit entry with the reason, e-mail', async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const bruno = await createLawyer({ nome: 'Bruno Lima', email: 'bruno@exemplo.adv.br', status: 'approved' });
-    const outcome = await submit(post(admin.cookie, `/admin/lawyers?rejeitar=${bruno.id}`, { intent: 'rejeitar', lawyerId: bruno.id, motivo: '  OAB não confere  ' }));
+    const outcome = await submit(postArgs(admin.cookie, `/admin/lawyers?rejeitar=${bruno.id}`, { intent: 'rejeitar', lawyerId: bruno.id, motivo: '  OAB não confere  ' }));
     expect(outcome).toMatchObject({ status: 302, location: '/admin/lawyers' });
     expect(outcome.setCookie).toContain(toastOf('Status do advogado atualizado para rejeitado'));
     const [profile] = await db.select().from(lawyerProfiles).where(eq(lawyerProfiles.id, bruno.id));
@@ -198,15 +177,15 @@ describe('the route, as a superadmin', () => {
   });
 
   test('delete after the confirmation: the lawyer and their rows are gone, their leads stay unassigned, an audit entry and the final e-mail', async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const carla = await createLawyer({ nome: 'Carla Mendes', email: 'carla@exemplo.adv.br', status: 'rejected' });
     await db.insert(leads).values({ nome: 'Cliente', email: 'cliente@exemplo.com.br', telefone: '11987654321', cidade: 'sp_sao_paulo', areaInteresse: 'familia', assignedTo: carla.id });
 
-    const refused = await submit(post(admin.cookie, '/admin/lawyers', { intent: 'excluir', lawyerId: carla.id }));
+    const refused = await submit(postArgs(admin.cookie, '/admin/lawyers', { intent: 'excluir', lawyerId: carla.id }));
     expect(refused).toMatchObject({ status: 400, error: ADMIN_LAWYER_TEXTS.deleteConfirmation });
     expect(await db.select().from(lawyerProfiles).where(eq(lawyerProfiles.id, carla.id))).toHaveLength(1);
 
-    const outcome = await submit(post(admin.cookie, `/admin/lawyers?aba=financeiro&excluir=${carla.id}`, { intent: 'excluir', lawyerId: carla.id, confirmacao: 'excluir' }));
+    const outcome = await submit(postArgs(admin.cookie, `/admin/lawyers?aba=financeiro&excluir=${carla.id}`, { intent: 'excluir', lawyerId: carla.id, confirmacao: 'excluir' }));
     expect(outcome).toMatchObject({ status: 302, location: '/admin/lawyers?aba=financeiro' });
     expect(outcome.setCookie).toContain(toastOf('Advogado excluído com sucesso.'));
     expect(await db.select().from(lawyerProfiles).where(eq(lawyerProfiles.id, carla.id))).toEqual([]);
@@ -219,11 +198,11 @@ describe('the route, as a superadmin', () => {
     expect(await db.select().from(outbox).where(eq(outbox.recipient, 'carla@exemplo.adv.br'))).toHaveLength(1);
 
     // Twice: the second finds nothing.
-    expect(await submit(post(admin.cookie, '/admin/lawyers', { intent: 'excluir', lawyerId: carla.id, confirmacao: 'excluir' }))).toMatchObject({ status: 404 });
+    expect(await submit(postArgs(admin.cookie, '/admin/lawyers', { intent: 'excluir', lawyerId: carla.id, confirmacao: 'excluir' }))).toMatchObject({ status: 404 });
   });
 
   test('bad input is a 4xx in Portuguese and changes nothing', async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const ana = await createLawyer({ status: 'pending' });
     const cases: Array<[Record<string, string>, number, string]> = [
       [{}, 400, ADMIN_LAWYER_TEXTS.invalidIntent],
@@ -236,7 +215,7 @@ describe('the route, as a superadmin', () => {
       [{ intent: 'aprovar', lawyerId: 'a\u0000b' }, 400, NUL_CHARACTER_MESSAGE],
     ];
     for (const [fields, status, message] of cases) {
-      const outcome = await submit(post(admin.cookie, '/admin/lawyers', fields));
+      const outcome = await submit(postArgs(admin.cookie, '/admin/lawyers', fields));
       expect(outcome, JSON.stringify(fields)).toMatchObject({ status });
       expect(outcome.error, JSON.stringify(fields)).toBe(message);
     }

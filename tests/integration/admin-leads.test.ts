@@ -1,14 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { currentDatabase, db } from '~/db/client.server';
 import { leadContacts, leads } from '~/db/schema/leads';
-import { signInWithPassword } from '~/modules/accounts/login.server';
-import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { ADMIN_LEADS_PAGE_SIZE, adminLeadsQueryFrom, findAdminLeads } from '~/modules/admin/leads.server';
 import { ADMIN_LEAD_TEXTS } from '~/modules/admin/leads.schemas';
 import { loader } from '~/routes/admin/leads';
 import { createLawyer } from '../factories/lawyers';
+import { getArgs, signedInSuperadmin } from '../factories/superadmin';
 
 // /admin/leads 'Gerenciar Leads' against a real database (spec part 2, sections 2.14 and 9;
 // docs/product-rules.md, "Back office"). Who may reach it is tests/integration/admin-access.test.ts.
@@ -196,22 +194,14 @@ describe('two transactions adding leads for one e-mail at once', () => {
 });
 
 describe('the route, as a superadmin', () => {
-  const PASSWORD = 'senha-do-painel-123';
-  async function superadminCookie() {
-    await createSuperadmin({ email: 'beatriz@exemplo.com.br', password: PASSWORD, nome: 'Beatriz' });
-    const login = await signInWithPassword({ email: 'beatriz@exemplo.com.br', password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9' }));
-    if (!login.ok) throw new Error('login failed');
-    return login.setCookies.map((c) => c.split(';')[0]).join('; ');
-  }
-  const get = (cookie: string, url: string) => ({ request: new Request(`http://localhost:3000${url}`, { headers: { cookie } }), params: {}, context: {} }) as never;
 
   test('answers the page, and a page past the end goes to the last page with the search kept', async () => {
-    const cookie = await superadminCookie();
+    const { cookie } = await signedInSuperadmin();
     await db.insert(leads).values([lead({ email: 'maria@exemplo.com', nome: 'Maria Silva' }), lead({ email: 'jose@exemplo.com', nome: 'José' })]);
-    const page = await loader(get(cookie, '/admin/leads?q=maria&pagina=abc'));
+    const page = await loader(getArgs(cookie, '/admin/leads?q=maria&pagina=abc'));
     expect(page).toMatchObject({ uniqueTotal: 1, leadTotal: 1, page: 1, query: { q: 'maria', pagina: 1 } });
-    await expect(loader(get(cookie, '/admin/leads?q=maria&pagina=7'))).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get('Location') === '/admin/leads?q=maria');
+    await expect(loader(getArgs(cookie, '/admin/leads?q=maria&pagina=7'))).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get('Location') === '/admin/leads?q=maria');
     // No leads at all: page 1 is the empty state, not a redirect loop.
-    expect(await loader(get(cookie, '/admin/leads?q=ninguem'))).toMatchObject({ groups: [], pageCount: 1 });
+    expect(await loader(getArgs(cookie, '/admin/leads?q=ninguem'))).toMatchObject({ groups: [], pageCount: 1 });
   });
 });

@@ -16,13 +16,13 @@ import { runningJobQueue, startJobQueue, stopJobQueue } from '~/jobs/queue.serve
 import { whatsAppDeliveryJob } from '~/jobs/whatsapp-delivery.server';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { signInWithPassword } from '~/modules/accounts/login.server';
-import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { findAuditEntries } from '~/modules/admin/audit-log.server';
 import { ADMIN_MESSAGES_PAGE_SIZE, adminMessagesQueryFrom, findAdminMessages, MESSAGE_RESENT_AUDIT_ACTION } from '~/modules/admin/messages.server';
 import { ADMIN_MESSAGE_TEXTS, MESSAGE_COUNT_CAP } from '~/modules/admin/messages.schemas';
 import { readGatewayToken } from '~/modules/messaging/gateway-tokens.server';
 import { action, loader } from '~/routes/admin/messages';
 import { createLawyer } from '../factories/lawyers';
+import { getArgs, postArgs, signedInSuperadmin, SUPERADMIN_PASSWORD } from '../factories/superadmin';
 import { startSmtpStandIn } from '../support/smtp-stand-in';
 import { startCloudApiStandIn } from '../support/whatsapp-stand-ins';
 
@@ -58,25 +58,8 @@ async function rowOf(id: string) {
 
 const query = (search: string) => adminMessagesQueryFrom(new URLSearchParams(search));
 
-const PASSWORD = 'senha-da-admin-2025';
-async function superadmin(email = 'beatriz@exemplo.com.br') {
-  const id = await createSuperadmin({ nome: 'Beatriz Admin', email, password: PASSWORD });
-  const login = await signInWithPassword({ email, password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9' }));
-  if (!login.ok) throw new Error(login.message);
-  return { id, cookie: login.setCookies.map((c) => c.split(';')[0]).join('; ') };
-}
+const PASSWORD = SUPERADMIN_PASSWORD;
 
-const get = (cookie: string, url: string) => ({ request: new Request(`http://localhost:3000${url}`, { headers: { cookie } }), params: {}, context: {} }) as never;
-const post = (cookie: string, url: string, fields: Record<string, string>) =>
-  ({
-    request: new Request(`http://localhost:3000${url}`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
-      body: new URLSearchParams(fields),
-    }),
-    params: {},
-    context: {},
-  }) as never;
 
 /** What the action answered: a redirect with its toast, or a status with its message. */
 async function submit(args: never): Promise<{ status: number; location?: string | null; error?: string; setCookie?: string }> {
@@ -89,7 +72,7 @@ async function submit(args: never): Promise<{ status: number; location?: string 
   }
 }
 const toastOf = (text: string) => flashToastCookie(text).split(';')[0]!;
-const resend = (cookie: string, id: string, url = '/admin/mensagens') => submit(post(cookie, url, { intent: 'reenviar', messageId: id }));
+const resend = (cookie: string, id: string, url = '/admin/mensagens') => submit(postArgs(cookie, url, { intent: 'reenviar', messageId: id }));
 
 /** The e-mail queue with a worker, delivering to a local SMTP server; no dispatcher (only a resend hands jobs over). */
 async function emailDelivery() {
@@ -107,13 +90,13 @@ async function until(id: string, status: string) {
 
 describe('the list', () => {
   test('newest first, dd/MM/aaaa HH:mm in São Paulo, filtered by status and channel, nonsense ignored', async () => {
-    const { cookie } = await superadmin();
+    const { cookie } = await signedInSuperadmin();
     // 01:30 UTC on 10 March is 22:30 on 9 March in São Paulo.
     const old = await message({ createdAt: new Date('2026-03-10T01:30:00Z'), status: 'sent', attempts: 1, providerMessageId: '<abc@smtp.exemplo>' });
     const wa = await message({ channel: 'whatsapp', recipient: '5511987654321', subject: null, body: 'Olá! Novo lead', createdAt: new Date('2026-03-11T12:00:00Z'), status: 'failed', attempts: 2, lastError: 'Token recusado' });
     const newest = await message({ createdAt: new Date('2026-03-12T12:00:00Z') });
 
-    const page = await loader(get(cookie, '/admin/mensagens'));
+    const page = await loader(getArgs(cookie, '/admin/mensagens'));
     expect(page.rows.map((r) => r.id)).toEqual([newest.id, wa.id, old.id]);
     expect(page).toMatchObject({ total: 3, totalCapped: false, nextCursor: null });
     expect(page.rows[2]).toMatchObject({ createdAt: '09/03/2026 22:30', channel: 'email', status: 'sent', attempts: 1, providerMessageId: '<abc@smtp.exemplo>', lastError: null });
@@ -125,7 +108,7 @@ describe('the list', () => {
     expect(await findAdminMessages(query('canal=whatsapp&status=sent'))).toMatchObject({ rows: [], total: 0 });
     // Nonsense in the query string is the whole list, never an error.
     for (const search of ['status=enviada', 'canal=sms', 'status[]=x', 'antes=ontem', 'antes=2026-03-11T12:00:00.000000Z_nao-e-uuid', `antes=${'9'.repeat(300)}`]) {
-      const ignored = await loader(get(cookie, `/admin/mensagens?${search}`));
+      const ignored = await loader(getArgs(cookie, `/admin/mensagens?${search}`));
       expect(ignored, search).toMatchObject({ total: 3, query: { status: undefined, canal: undefined, antes: undefined } });
       expect(ignored.rows, search).toHaveLength(3);
     }
@@ -163,11 +146,11 @@ describe('the list', () => {
   });
 
   test('no secret reaches the page: an e-mail shows its subject, never its body; links in a WhatsApp text are hidden', async () => {
-    const { cookie } = await superadmin();
+    const { cookie } = await signedInSuperadmin();
     const token = 'tok_9f8e7d6c5b4a3210fedcba';
     await db.transaction((tx) => enqueueEmail(tx, { to: 'ana@exemplo.com.br', ...passwordResetMessage({ name: 'Ana', url: `http://localhost:3000/redefinir-senha?token=${token}` }) }));
     await message({ channel: 'whatsapp', recipient: '5511987654321', subject: null, body: `Veja: https://jusconecta.com.br/remover/${token} e www.exemplo.com/${token}` });
-    const page = await loader(get(cookie, '/admin/mensagens'));
+    const page = await loader(getArgs(cookie, '/admin/mensagens'));
     expect(JSON.stringify(page)).not.toContain(token);
     expect(page.rows.map((r) => r.summary)).toEqual(['Veja: [link oculto] e [link oculto]', expect.stringMatching(/^Redefinição de senha no /)]);
   });
@@ -175,8 +158,8 @@ describe('the list', () => {
 
 describe('Reenviar', () => {
   test('a failed e-mail older than a day goes back to the queue once, is delivered by its job, and the audit says who', async () => {
-    const admin = await superadmin();
-    const other = await superadmin('carla@exemplo.com.br');
+    const admin = await signedInSuperadmin();
+    const other = await signedInSuperadmin('carla@exemplo.com.br');
     const server = await emailDelivery();
     const row = await failed({ recipient: 'ana@exemplo.com.br', subject: 'Seu perfil foi aprovado' });
 
@@ -220,7 +203,7 @@ describe('Reenviar', () => {
   });
 
   test('the attempts and the last error stay visible until the new attempt ends', async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const server = await startSmtpStandIn({ acceptAfterMs: 1_500 });
     const sender = createSmtpSender({ url: server.url, from: getConfig().mailFrom });
     closers.push(() => server.close(), () => sender.close?.());
@@ -237,7 +220,7 @@ describe('Reenviar', () => {
   });
 
   test('a failed WhatsApp message is resent through its delivery job', async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const CLOUD = { accessToken: 'EAAG-token-da-plataforma', phoneNumberId: '106540352242922' };
     const cloud = await startCloudApiStandIn(CLOUD);
     closers.push(() => cloud.close());
@@ -255,15 +238,15 @@ describe('Reenviar', () => {
   });
 
   test('refused with a 4xx, changing nothing, for a message queued, being sent, sent, unknown, or a bad form', async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     await emailDelivery();
     const rows = [await message({ status: 'queued' }), await message({ status: 'sending', attempts: 1 }), await message({ status: 'sent', attempts: 1, sentAt: new Date() })];
     const before = await db.select().from(outbox).orderBy(outbox.id);
     for (const row of rows) expect(await resend(admin.cookie, row.id), row.status).toEqual({ status: 409, error: ADMIN_MESSAGE_TEXTS.notResendable });
     expect(await resend(admin.cookie, '00000000-0000-4000-8000-000000000000')).toEqual({ status: 404, error: ADMIN_MESSAGE_TEXTS.notResendable });
     expect(await resend(admin.cookie, 'nao-e-um-id')).toEqual({ status: 400, error: ADMIN_MESSAGE_TEXTS.notResendable });
-    expect(await submit(post(admin.cookie, '/admin/mensagens', { intent: 'excluir', messageId: rows[0]!.id }))).toEqual({ status: 400, error: ADMIN_MESSAGE_TEXTS.invalidIntent });
-    expect(await submit(post(admin.cookie, '/admin/mensagens', {}))).toMatchObject({ status: 400 });
+    expect(await submit(postArgs(admin.cookie, '/admin/mensagens', { intent: 'excluir', messageId: rows[0]!.id }))).toEqual({ status: 400, error: ADMIN_MESSAGE_TEXTS.invalidIntent });
+    expect(await submit(postArgs(admin.cookie, '/admin/mensagens', {}))).toMatchObject({ status: 400 });
     expect(await db.select().from(outbox).orderBy(outbox.id)).toEqual(before);
     expect(await db.select().from(auditLog)).toEqual([]);
   });
@@ -277,14 +260,14 @@ describe('Reenviar', () => {
     const lawyer = login.setCookies.map((c) => c.split(';')[0]).join('; ');
     for (const cookie of [lawyer, '']) {
       expect(await resend(cookie, row.id)).toMatchObject({ status: 302, location: '/admin' });
-      await expect(loader(get(cookie, '/admin/mensagens'))).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get('Location') === '/admin');
+      await expect(loader(getArgs(cookie, '/admin/mensagens'))).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get('Location') === '/admin');
     }
     expect(await rowOf(row.id)).toEqual(row);
     expect(await db.select().from(auditLog)).toEqual([]);
   });
 
   test('refused while the channel has no delivery in this process: the message stays failed', async () => {
-    const admin = await superadmin();
+    const admin = await signedInSuperadmin();
     const row = await failed();
     expect(await resend(admin.cookie, row.id)).toEqual({ status: 409, error: ADMIN_MESSAGE_TEXTS.channelNotConfigured('email') });
     // A queue that delivers e-mail only does not take WhatsApp messages.

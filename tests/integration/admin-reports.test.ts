@@ -3,17 +3,15 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, data, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
 import { activityDays, profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leads } from '~/db/schema/leads';
-import { signInWithPassword } from '~/modules/accounts/login.server';
-import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import type * as ReportsModule from '~/modules/admin/reports.server';
 import { getAdminReports } from '~/modules/admin/reports.server';
 import { ErrorBoundary as ReportsErrorBoundary, loader as reportsLoader } from '~/routes/admin/reports';
 import { createLawyer } from '../factories/lawyers';
+import { signedInSuperadmin } from '../factories/superadmin';
 
 // /admin/reports against a real database: PGlite, and PostgreSQL when TEST_DATABASE_URL is set
 // (docs/product-rules.md, "Back office"). Days are calendar days in São Paulo (UTC-3 in 2026).
@@ -181,16 +179,10 @@ describe('the top 5 cities and areas', () => {
 });
 
 describe('the page', () => {
-  async function superadminCookie() {
-    await createSuperadmin({ nome: 'Beatriz Admin', email: 'beatriz@exemplo.com.br', password: 'senha-da-admin-2025' });
-    const login = await signInWithPassword({ email: 'beatriz@exemplo.com.br', password: 'senha-da-admin-2025' }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9' }));
-    if (!login.ok) throw new Error(login.message);
-    return login.setCookies.map((c) => c.split(';')[0]).join('; ');
-  }
   const args = (url: string, cookie: string) => ({ request: new Request(`http://localhost:3000${url}`, { headers: { cookie } }), params: {}, context: {} }) as never;
 
   test('loads for a superadmin, whatever the query string says', async () => {
-    const cookie = await superadminCookie();
+    const { cookie } = await signedInSuperadmin();
     await addLeads([new Date()], { cidade: 'pr_curitiba' });
     const page = await reportsLoader(args('/admin/reports?dias=%ZZ&x=<script>&dias=-1', cookie));
     expect(page.days).toBe(30);
@@ -199,7 +191,7 @@ describe('the page', () => {
   });
 
   test('a failure to read is a 503 with the message the page shows after “Erro ao carregar dados: ”', async () => {
-    const cookie = await superadminCookie();
+    const { cookie } = await signedInSuperadmin();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     failure.next = new Error('connection terminated unexpectedly');
     const answer = await reportsLoader(args('/admin/reports', cookie)).then(
