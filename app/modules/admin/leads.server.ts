@@ -36,7 +36,6 @@ export interface AdminLeadLawyer {
   id: string;
   nome: string;
   oab: string;
-  slug: string;
 }
 
 export interface AdminLeadGroup {
@@ -128,7 +127,6 @@ async function loadGroups(page: Array<{ key: string; latestLeadId: string | null
         key: emailKey,
         id: lawyerProfiles.id,
         nome: lawyerProfiles.nome,
-        slug: lawyerProfiles.slug,
         oabUf: lawyerProfiles.oabUf,
         numeroOab: lawyerProfiles.numeroOab,
       })
@@ -142,7 +140,7 @@ async function loadGroups(page: Array<{ key: string; latestLeadId: string | null
   const lawyersByKey = new Map<string, AdminLeadLawyer[]>();
   for (const row of assigned) {
     const list = lawyersByKey.get(row.key) ?? [];
-    list.push({ id: row.id, nome: row.nome, slug: row.slug, oab: formatOab(row.oabUf, row.numeroOab) });
+    list.push({ id: row.id, nome: row.nome, oab: formatOab(row.oabUf, row.numeroOab) });
     lawyersByKey.set(row.key, list);
   }
 
