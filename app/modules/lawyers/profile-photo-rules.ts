@@ -60,4 +60,6 @@ export const photoUploadSchema = z
     if (!file) return;
     const problem = await photoFileProblem(file);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  })
+  // A form without the field at all (a post not made by the page) is "no file", not zod's English error.
+  .optional();

@@ -5,6 +5,7 @@ import { requireSuperadmin } from '~/auth/session.server';
 import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
+import { backOfficeThrottle } from './back-office-throttle.server';
 import { pageMeta } from '~/lib/seo';
 import { deleteLawyerAccount } from '~/modules/accounts/account-deletion.server';
 import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
@@ -20,7 +21,7 @@ import {
 } from '~/modules/admin/lawyers.schemas';
 import type { LawyerStatus } from '~/modules/catalog/catalog';
 import type { Route } from './+types/lawyers';
-import { BACK_OFFICE_HEADERS } from './back-office-headers';
+import { backOfficeHeaders } from './back-office-headers';
 import { CancelLink, ConfirmDialog } from './components/confirm-dialog';
 import { Pager, RefreshLink } from './components/page-links';
 import { ScrollingTable } from './components/scrolling-table';
@@ -68,6 +69,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await parseForm(request, adminLawyerActionSchema);
   if (!form.ok) return data({ error: Object.values(form.errors)[0] ?? ADMIN_LAWYER_TEXTS.invalidIntent }, { status: 400 });
 
+  const throttled = await backOfficeThrottle(superadmin.id);
+  if (throttled) return throttled;
   const input = form.data;
   const back = backUrl(request);
   if (input.intent === 'excluir') {
@@ -83,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(back, { headers: { 'Set-Cookie': flashToastCookie(ADMIN_LAWYER_TEXTS.statusUpdated(result.status)) } });
 }
 
-export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
+export const headers: Route.HeadersFunction = backOfficeHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Gerenciar Advogados', description: 'Aprovação, rejeição e finanças dos advogados.', path: '/admin/lawyers', noindex: true });

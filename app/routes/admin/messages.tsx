@@ -5,6 +5,7 @@ import { requireSuperadmin } from '~/auth/session.server';
 import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
+import { backOfficeThrottle } from './back-office-throttle.server';
 import { pageMeta } from '~/lib/seo';
 import { formatDateTime } from '~/modules/admin/audit-log.server';
 import { adminMessagesQueryFrom, findAdminMessages, resendOutboxMessage, type AdminMessagesQuery } from '~/modules/admin/messages.server';
@@ -19,7 +20,7 @@ import {
   type MessageStatus,
 } from '~/modules/admin/messages.schemas';
 import type { Route } from './+types/messages';
-import { BACK_OFFICE_HEADERS } from './back-office-headers';
+import { backOfficeHeaders } from './back-office-headers';
 import { Pager, RefreshLink } from './components/page-links';
 import { ScrollingTable } from './components/scrolling-table';
 
@@ -42,12 +43,14 @@ export async function action({ request }: Route.ActionArgs) {
   const superadmin = await requireSuperadmin(request);
   const form = await parseForm(request, adminMessageActionSchema);
   if (!form.ok) return data({ error: form.errors.intent ?? Object.values(form.errors)[0] ?? ADMIN_MESSAGE_TEXTS.invalidIntent }, { status: 400 });
+  const throttled = await backOfficeThrottle(superadmin.id);
+  if (throttled) return throttled;
   const result = await resendOutboxMessage(form.data.messageId, { superadminId: superadmin.id });
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   throw redirect(listUrl(adminMessagesQueryFrom(new URL(request.url).searchParams)), { headers: { 'Set-Cookie': flashToastCookie(ADMIN_MESSAGE_TEXTS.resent) } });
 }
 
-export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
+export const headers: Route.HeadersFunction = backOfficeHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Mensagens', description: 'E-mails e mensagens de WhatsApp da plataforma.', path: '/admin/mensagens', noindex: true });

@@ -4,6 +4,7 @@ import { appErrorOrThrow, type UserFacingError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { readFormData } from '~/lib/form-fields.server';
 import { parseForm, type FieldErrors } from '~/lib/parse-form.server';
+import { throttleWrites } from '~/lib/write-throttle.server';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import {
   addStageSchema,
@@ -50,6 +51,8 @@ function isFetch(request: Request): boolean {
 export interface CrmAnswer {
   body: CrmActionResult;
   status: number;
+  /** Seconds before trying again, for a 429 (sent as Retry-After). */
+  retryAfter?: number;
 }
 
 function failure(intent: CrmIntent | null, fields: { errors?: FieldErrors; values?: Record<string, string | string[]> }, error?: UserFacingError): CrmAnswer {
@@ -60,7 +63,7 @@ function failure(intent: CrmIntent | null, fields: { errors?: FieldErrors; value
     errors: error?.field ? { [error.field]: error.message } : (fields.errors ?? {}),
     values: fields.values ?? {},
   };
-  return { body, status: error?.status ?? 400 };
+  return { body, status: error?.status ?? 400, ...(error?.retryAfter ? { retryAfter: error.retryAfter } : {}) };
 }
 
 /**
@@ -97,6 +100,8 @@ export async function crmAction(request: Request, user: CurrentUser, { json = fa
   const intent = parsedIntent.data;
   let lawyer: CrmLawyer;
   try {
+    // Counted before anything else, refused or not: the same limit for the board's fetches and the plain posts.
+    await throttleWrites('lawyer-area', user.id);
     lawyer = await openCrm(user);
   } catch (error) {
     return failure(intent, {}, appErrorOrThrow(error));

@@ -8,5 +8,7 @@ import { crmAction } from './crm-action.server';
 
 export async function action({ request }: Route.ActionArgs) {
   const answer = await crmAction(request, await requireUser(request), { json: true });
-  return Response.json(answer.body, { status: answer.status, headers: { 'Cache-Control': 'no-store' } });
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  if (answer.retryAfter) headers.set('Retry-After', String(answer.retryAfter));
+  return Response.json(answer.body, { status: answer.status, headers });
 }

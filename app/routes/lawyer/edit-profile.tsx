@@ -7,6 +7,7 @@ import { TextField } from '~/components/ui/text-field';
 import { appErrorOrThrow, formError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
+import { throttleWrites } from '~/lib/write-throttle.server';
 import { pageMeta } from '~/lib/seo';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
@@ -45,6 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { foto, ...input } = form.data;
   let saved;
   try {
+    await throttleWrites('lawyer-area', user.id);
     saved = await updateOwnLawyerProfile(user.id, input, foto ? new Uint8Array(await foto.arrayBuffer()) : undefined);
   } catch (error) {
     return formError(form, appErrorOrThrow(error));
@@ -55,7 +57,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 // Personal data: never kept by a shared cache or shown again from the browser's cache after logout.
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+// A refused save (429) also tells the browser when to try again.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Editar Perfil', description: 'Edite os dados do seu perfil de advogado.', path: '/editar-perfil', noindex: true });

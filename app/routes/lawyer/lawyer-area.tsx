@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   if (new URL(request.url).searchParams.get('section') === 'crm') {
     const answer = await crmAction(request, user);
-    return data(answer.body, { status: answer.status });
+    return data(answer.body, { status: answer.status, headers: answer.retryAfter ? { 'Retry-After': String(answer.retryAfter) } : undefined });
   }
   return messagingSettingsAction(request, user);
 }

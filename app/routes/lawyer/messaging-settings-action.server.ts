@@ -5,6 +5,7 @@ import { appErrorOrThrow, formError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { readFormData } from '~/lib/form-fields.server';
 import { parseForm } from '~/lib/parse-form.server';
+import { throttleWrites } from '~/lib/write-throttle.server';
 import { MESSAGING_INTENTS, MESSAGING_TEXTS, NOTIFICATION_NUMBER_MAX_LENGTH, saveMessagingSettingsSchema, testMessageSchema } from '~/modules/messaging/messaging.schemas';
 import { removeGatewayToken, saveMessagingSettings, sendTestMessage } from '~/modules/messaging/messaging-settings.server';
 
@@ -37,6 +38,7 @@ export async function messagingSettingsAction(request: Request, user: CurrentUse
     const form = await parseForm(request, saveMessagingSettingsSchema, { echo: { ...echo, numero: NOTIFICATION_NUMBER_MAX_LENGTH } });
     if (!form.ok) return formError(form);
     try {
+      await throttleWrites('lawyer-area', lawyerId);
       await saveMessagingSettings(lawyerId, form.data);
     } catch (error) {
       return formError(form, appErrorOrThrow(error));
@@ -47,6 +49,7 @@ export async function messagingSettingsAction(request: Request, user: CurrentUse
   if (intent.data === 'remover-token') {
     const form = await parseForm(request, z.object({}), { echo });
     try {
+      await throttleWrites('lawyer-area', lawyerId);
       await removeGatewayToken(lawyerId);
     } catch (error) {
       return formError(form, appErrorOrThrow(error));
@@ -58,7 +61,8 @@ export async function messagingSettingsAction(request: Request, user: CurrentUse
   if (!form.ok) return formError(form, { message: form.errors.envio ?? MESSAGING_TEXTS.testNeedsTokenAndNumber, status: 400 });
   let sent: { message: string };
   try {
-    sent = await sendTestMessage(lawyerId, form.data);
+    await throttleWrites('lawyer-area', lawyerId);
+      sent = await sendTestMessage(lawyerId, form.data);
   } catch (error) {
     return formError(form, appErrorOrThrow(error));
   }
