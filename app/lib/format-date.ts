@@ -1,6 +1,19 @@
-const longDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' });
+// Dates in pt-BR. A calendar date needs no Intl (a month name), so public pages format it without one;
+// an instant in São Paulo time needs the time-zone data, so its formatter is made on first use, never
+// while a module loads (docs/decisions/0028).
+
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'] as const;
 
 /** A calendar date ('2025-03-12') in pt-BR long form ('12 de março de 2025'), without time-zone drift. */
 export function formatCalendarDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return `${day} de ${MONTHS[month - 1]} de ${year}`;
+}
+
+let saoPauloLongDate: Intl.DateTimeFormat | undefined;
+
+/** An instant as its São Paulo calendar date in pt-BR long form: '12 de março de 2025'. */
+export function formatLongDateSaoPaulo(date: Date | string): string {
+  saoPauloLongDate ??= new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
+  return saoPauloLongDate.format(new Date(date));
 }

@@ -3,6 +3,8 @@
  * windows that are compared and the percent change between them. Browser-safe: no server imports.
  */
 
+import { formatCount } from '~/lib/format-number';
+
 export const SAO_PAULO_TIME_ZONE = 'America/Sao_Paulo';
 
 const DAY_MS = 86_400_000;
@@ -156,12 +158,11 @@ export function monthTrend(current: number, previous: number): number {
   return Math.round(((current - previous) / previous) * 100);
 }
 
-const wholeNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** '+25% em relação ao período anterior', '-10% em relação ao período anterior', '0% em relação ao período anterior'. */
 export function trendText(trend: number): string {
   const sign = trend > 0 ? '+' : trend < 0 ? '-' : '';
-  return `${sign}${wholeNumber.format(Math.abs(trend))}% em relação ao período anterior`;
+  return `${sign}${formatCount(Math.abs(trend))}% em relação ao período anterior`;
 }
 
 export type TrendDirection = 'up' | 'down' | 'flat';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CITIES, CITIES_BY_LABEL, cityLabel, effectivePlan, findPlan, PLANS, planAllows, planHasEnded, planLevel, PRACTICE_AREAS, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from './catalog';
+import { CITIES, CITIES_BY_LABEL, cityLabel, effectivePlan, findPlan, PLANS, planAllows, planHasEnded, planLevel, PRACTICE_AREAS, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel, sortByLabel } from './catalog';
+import { STATES } from './states';
 
 describe('catalogue', () => {
   test('16 practice areas with Direito labels, except Propriedade Intelectual and Arbitragem e Mediação', () => {
@@ -24,6 +25,15 @@ describe('catalogue', () => {
     expect(labels.indexOf('Belém - PA')).toBeLessThan(labels.indexOf('Belo Horizonte - MG'));
     expect(PRACTICE_AREAS_BY_LABEL[0]?.label).toBe('Arbitragem e Mediação');
     expect(PRACTICE_AREAS_BY_LABEL.at(-1)?.label).toBe('Propriedade Intelectual');
+  });
+
+  test('the order without Intl is the pt-BR collator’s for every catalogue list', () => {
+    const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+    const byCollator = <T extends { label: string }>(items: readonly T[]) => [...items].sort((a, b) => collator.compare(a.label, b.label)).map((x) => x.label);
+    expect(CITIES_BY_LABEL.map((c) => c.label)).toEqual(byCollator(CITIES));
+    expect(PRACTICE_AREAS_BY_LABEL.map((a) => a.label)).toEqual(byCollator(PRACTICE_AREAS));
+    const states = Object.values(STATES).map((label) => ({ label }));
+    expect(sortByLabel(states).map((s) => s.label)).toEqual(byCollator(states));
   });
 
   test('unknown codes are prettified instead of hidden', () => {

@@ -6,11 +6,22 @@
 
 import type { StateCode } from './states';
 
-const collator = /* @__PURE__ */ new Intl.Collator('pt-BR', { sensitivity: 'base' });
+/** A label as pt-BR alphabetical order reads it: without accents or case ('Á' sorts with 'a'). */
+function sortKey(label: string): string {
+  return label.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
 
-/** Sorts catalogue entries alphabetically by their pt-BR label (accents ignored, 'Á' sorts with 'A'). */
+/**
+ * Sorts catalogue entries alphabetically by their pt-BR label (accents and case ignored), as
+ * `Intl.Collator('pt-BR', { sensitivity: 'base' })` does for the catalogue's labels (catalog.test.ts
+ * holds the two together) but without Intl: these lists are sorted while public pages load, and a page's
+ * first Intl object costs it the locale data (docs/decisions/0028).
+ */
 export function sortByLabel<T extends { label: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => collator.compare(a.label, b.label));
+  return items
+    .map((item) => ({ item, key: sortKey(item.label) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ item }) => item);
 }
 
 export const PRACTICE_AREAS = [

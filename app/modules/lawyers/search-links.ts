@@ -1,4 +1,5 @@
 import type { SearchFilters } from './lawyers.schemas';
+import { formatCount } from '~/lib/format-number';
 
 // Browser-side helpers of the search page, kept apart from the zod schema so that the page's
 // JavaScript does not carry zod.
@@ -15,5 +16,5 @@ export function searchHref(filters: Partial<SearchFilters>, pathname = '/busca')
 
 /** 'advogado encontrado' for one, 'advogados encontrados' for several (docs/product-rules.md, Search). */
 export function resultCountText(total: number): string {
-  return `${total.toLocaleString('pt-BR')} ${total === 1 ? 'advogado encontrado' : 'advogados encontrados'}`;
+  return `${formatCount(total)} ${total === 1 ? 'advogado encontrado' : 'advogados encontrados'}`;
 }

@@ -25,6 +25,23 @@ describe('how a lead card reads', () => {
     expect(relativeTimePtBr(new Date(now.getTime() + 90_000), now)).toBe('agora mesmo');
   });
 
+  test('the words are Intl.RelativeTimeFormat’s, for every count of every unit', () => {
+    const intl = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
+    const now = new Date('2025-03-10T15:00:00Z');
+    const units = [
+      ['minute', 60, 59],
+      ['hour', 3_600, 23],
+      ['day', 86_400, 29],
+      ['month', 30 * 86_400, 12],
+      ['year', 365 * 86_400, 30],
+    ] as const;
+    for (const [unit, seconds, max] of units) {
+      for (let n = 1; n <= max; n++) {
+        expect(relativeTimePtBr(new Date(now.getTime() - n * seconds * 1000), now), `${n} ${unit}`).toBe(intl.format(-n, unit));
+      }
+    }
+  });
+
   test('the received date is São Paulo time with two-digit fields', () => {
     expect(formatReceivedAt(new Date('2025-03-05T12:07:00Z'))).toBe('05/03/2025 às 09:07');
     expect(formatReceivedAt(new Date('2025-01-01T02:30:00Z'))).toBe('31/12/2024 às 23:30');

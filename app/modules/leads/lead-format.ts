@@ -10,37 +10,39 @@ export function leadPreview(mensagem: string | null, max = LEAD_PREVIEW_LENGTH):
   return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
 }
 
-const relative = /* @__PURE__ */ new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** 'há 5 minutos', with the words Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' }) uses for 1 and 2. */
+function ago(n: number, one: string, many: string, yesterday?: readonly [string, string?]): string {
+  if (yesterday && n === 1) return yesterday[0];
+  if (yesterday?.[1] && n === 2) return yesterday[1];
+  return `há ${n} ${n === 1 ? one : many}`;
+}
+
 /**
  * How long ago, in Portuguese: 'agora mesmo', 'há 5 minutos', 'há 2 horas', 'ontem', 'há 3 dias',
  * 'mês passado', 'há 2 anos'. Whole units, rounded down; `now` is passed in so the server and the
- * browser write the same text.
+ * browser write the same text. Written out rather than Intl's (lead-format.test.ts holds them equal): the
+ * board renders it for every card while it hydrates, and a page's first Intl object costs the locale
+ * data (docs/decisions/0028).
  */
 export function relativeTimePtBr(date: Date, now: Date): string {
   const elapsed = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
   if (elapsed < MINUTE) return 'agora mesmo';
-  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), 'hour');
-  if (elapsed < 30 * DAY) return relative.format(-Math.floor(elapsed / DAY), 'day');
-  if (elapsed < 365 * DAY) return relative.format(-Math.floor(elapsed / (30 * DAY)), 'month');
-  return relative.format(-Math.floor(elapsed / (365 * DAY)), 'year');
+  if (elapsed < HOUR) return ago(Math.floor(elapsed / MINUTE), 'minuto', 'minutos');
+  if (elapsed < DAY) return ago(Math.floor(elapsed / HOUR), 'hora', 'horas');
+  if (elapsed < 30 * DAY) return ago(Math.floor(elapsed / DAY), 'dia', 'dias', ['ontem', 'anteontem']);
+  if (elapsed < 365 * DAY) return ago(Math.floor(elapsed / (30 * DAY)), 'mês', 'meses', ['mês passado']);
+  return ago(Math.floor(elapsed / (365 * DAY)), 'ano', 'anos', ['ano passado']);
 }
 
-const receivedAt = /* @__PURE__ */ new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'America/Sao_Paulo',
-});
+let receivedAt: Intl.DateTimeFormat | undefined;
 
 /** When the lead came in, São Paulo time, every field with two digits: '05/03/2025 às 09:07'. */
 export function formatReceivedAt(date: Date): string {
+  receivedAt ??= new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
   const parts = Object.fromEntries(receivedAt.formatToParts(date).map((p) => [p.type, p.value]));
   return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
 }

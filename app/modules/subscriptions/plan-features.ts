@@ -1,4 +1,5 @@
 import { PLANS, planAllows, type Plan } from '~/modules/catalog/catalog';
+import { formatCount } from '~/lib/format-number';
 
 // What a plan card lists, read from the catalogue and planAllows (docs/product-rules.md, Plans). Browser-safe.
 
@@ -8,12 +9,11 @@ export interface PlanFeature {
 }
 
 const TOP_LEVEL = Math.max(...PLANS.map((p) => p.level));
-const count = new Intl.NumberFormat('pt-BR');
 
 export function planFeatures(plan: Plan): PlanFeature[] {
   const allows = planAllows(plan.level);
   return [
-    { text: `Até ${count.format(plan.leadsPerMonth)} leads por mês`, included: true },
+    { text: `Até ${formatCount(plan.leadsPerMonth)} leads por mês`, included: true },
     { text: 'Perfil público com WhatsApp e OAB verificada', included: true },
     {
       // Search lists higher plan levels first (docs/product-rules.md, Search).

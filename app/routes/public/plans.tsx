@@ -10,6 +10,7 @@ import { PlanCard } from '~/modules/subscriptions/components/plan-card';
 import { PLAN_ID_MAX_LENGTH, PLAN_TEXTS, planActivatedMessage, subscribeSchema } from '~/modules/subscriptions/subscriptions.schemas';
 import { getPlansViewer, subscribeToPlan, type PlansViewer } from '~/modules/subscriptions/subscriptions.server';
 import type { Route } from './+types/plans';
+import { formatLongDateSaoPaulo } from '~/lib/format-date';
 
 /**
  * /planos (spec part 2 §2.18; docs/product-rules.md, Plans): the catalogue's plans as cards. A visitor
@@ -62,7 +63,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: PATH,
   });
 
-const longDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
 
 const ctaClass = 'inline-flex w-full items-center justify-center rounded-md px-5 py-3 text-center text-sm font-semibold';
 const primaryCta = `${ctaClass} bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80`;
@@ -131,7 +131,7 @@ export default function PlansPage({ loaderData, actionData }: Route.ComponentPro
           const current = lawyerPlan?.effective.id === plan.id;
           const endedHere = lawyerPlan?.ended && lawyerPlan.active?.id === plan.id && lawyerPlan.endsAt;
           const note = endedHere ? (
-            <p className="font-semibold text-red-700">Seu plano venceu em {longDate.format(new Date(endedHere))}.</p>
+            <p className="font-semibold text-red-700">Seu plano venceu em {formatLongDateSaoPaulo(endedHere)}.</p>
           ) : viewer.kind === 'visitor' && plan.priceBrl > 0 ? (
             <p className="text-slate-700">7 dias grátis a partir da aprovação do cadastro.</p>
           ) : undefined;

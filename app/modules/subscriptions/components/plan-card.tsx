@@ -2,8 +2,8 @@ import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Plan } from '~/modules/catalog/catalog';
 import { planFeatures } from '../plan-features';
+import { formatBrl } from '~/lib/format-number';
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /**
  * One plan of the catalogue on /planos: name, monthly price in reais, what it includes, the spec's
@@ -25,7 +25,7 @@ export function PlanCard({ plan, current, note, children }: { plan: Plan; curren
         {plan.name}
       </h2>
       <p className="mt-3 text-slate-900">
-        <span className="text-3xl font-extrabold">{brl.format(plan.priceBrl)}</span>
+        <span className="text-3xl font-extrabold">{formatBrl(plan.priceBrl)}</span>
         <span className="text-slate-600">/mês</span>
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-sm">

@@ -5,10 +5,9 @@ import type { LawyerDashboardStats } from '~/modules/analytics/dashboard.server'
 import { trendDirection, trendText } from '~/modules/analytics/trends';
 import type { AreaPlan } from '~/modules/lawyers/lawyer-area.server';
 import { primaryButton } from './area-styles';
+import { formatLongDateSaoPaulo } from '~/lib/format-date';
+import { formatBrl, formatCount } from '~/lib/format-number';
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const count = new Intl.NumberFormat('pt-BR');
-const longDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
 
 /** The dashboard: the plan card, then profile views, WhatsApp clicks and leads with their trends. */
 export function DashboardSection({ plan, stats }: { plan: AreaPlan; stats: LawyerDashboardStats }) {
@@ -27,13 +26,13 @@ export function DashboardSection({ plan, stats }: { plan: AreaPlan; stats: Lawye
           <p className="mt-1 text-2xl font-bold text-slate-900">{badge.name}</p>
           {shown ? (
             <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-4">
-              <li>{shown.priceBrl > 0 ? `${brl.format(shown.priceBrl)}/mês` : 'Gratuito'}</li>
-              <li>Até {count.format(shown.leadsPerMonth)} leads por mês</li>
+              <li>{shown.priceBrl > 0 ? `${formatBrl(shown.priceBrl)}/mês` : 'Gratuito'}</li>
+              <li>Até {formatCount(shown.leadsPerMonth)} leads por mês</li>
               {allows.monitoring ? <li>Até {allows.monitoredProcessesCap} processos monitorados</li> : null}
-              {endsAt && !ended ? <li>Válido até {longDate.format(new Date(endsAt))}</li> : null}
+              {endsAt && !ended ? <li>Válido até {formatLongDateSaoPaulo(endsAt)}</li> : null}
               {active && endsAt && ended ? (
                 <li className="font-semibold text-red-700">
-                  {active.name}: venceu em {longDate.format(new Date(endsAt))}
+                  {active.name}: venceu em {formatLongDateSaoPaulo(endsAt)}
                 </li>
               ) : null}
             </ul>
@@ -75,7 +74,7 @@ function StatCard({ icon: Icon, title, period, value, trend }: { icon: LucideIco
           <Icon aria-hidden="true" className="size-5" />
         </span>
       </div>
-      <p className="mt-4 text-4xl font-bold text-slate-900">{count.format(value)}</p>
+      <p className="mt-4 text-4xl font-bold text-slate-900">{formatCount(value)}</p>
       <p className={`mt-2 flex items-start gap-1.5 text-sm font-medium ${style.className}`}>
         <TrendIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         {trendText(trend)}

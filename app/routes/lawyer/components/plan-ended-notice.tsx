@@ -2,8 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AreaPlan } from '~/modules/lawyers/lawyer-area.server';
 import { primaryButton } from './area-styles';
-
-const longDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
+import { formatLongDateSaoPaulo } from '~/lib/format-date';
 
 /**
  * On every section of the area once the active paid plan has ended: which plan ended and when, and that
@@ -17,7 +16,7 @@ export function PlanEndedNotice({ plan }: { plan: AreaPlan }) {
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
         <span>
           <strong>
-            Seu {plan.active.name} venceu em {longDate.format(new Date(plan.endsAt))}.
+            Seu {plan.active.name} venceu em {formatLongDateSaoPaulo(plan.endsAt)}.
           </strong>{' '}
           Até a renovação, sua conta tem os recursos do {plan.effective.name} e deixa de aparecer em destaque na busca.
         </span>

@@ -7,6 +7,7 @@ import { groupLeadsByStage } from '~/modules/leads/lead-format';
 import { BOARD_SENSORS, boardPlugins, DRAG_INSTRUCTIONS, moveWithArrowKeys, pageStyleNonce, type LeadDragData, type StageDropData } from './crm-dnd';
 import { CardIconSprite } from './card-icons';
 import { DRAG_INSTRUCTIONS_ID, LeadCard } from './lead-card';
+import { formatCount } from '~/lib/format-number';
 
 interface CrmBoardProps {
   stages: CrmStage[];
@@ -111,7 +112,7 @@ const StageColumn = /* @__PURE__ */ memo(function StageColumn({ stage, leads, co
           {stage.name}
         </h3>
         <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-          {count.toLocaleString('pt-BR')}
+          {formatCount(count)}
           <span className="sr-only"> {count === 1 ? 'lead' : 'leads'}</span>
         </span>
       </header>
@@ -142,7 +143,7 @@ const StageColumn = /* @__PURE__ */ memo(function StageColumn({ stage, leads, co
           className="mx-2 mb-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
           Mostrar mais {Math.min(hidden, CARDS_PER_COLUMN_STEP)}
-          <span className="sr-only"> leads de {stage.name}</span> ({hidden.toLocaleString('pt-BR')} {hidden === 1 ? 'oculto' : 'ocultos'})
+          <span className="sr-only"> leads de {stage.name}</span> ({formatCount(hidden)} {hidden === 1 ? 'oculto' : 'ocultos'})
         </Link>
       ) : null}
     </div>

@@ -11,6 +11,7 @@ import { EditLeadDialog, LeadDetailDialog, NewLeadDialog, type FormEcho } from '
 import { StageManager } from './stage-manager';
 import { useCrmPost } from './crm-post';
 import { CrmToastProvider } from './crm-toast';
+import { formatCount } from '~/lib/format-number';
 
 type OpenDialog = { kind: 'detail' | 'edit'; leadId: string } | { kind: 'new' } | null;
 
@@ -133,7 +134,7 @@ function CrmWorkspace({ data, actionData }: { data: Exclude<CrmSectionData, { st
           </div>
           {board ? (
             <p className="mt-1 text-slate-700">
-              {count === 1 ? 'Gerencie seu 1 lead de forma organizada' : `Gerencie seus ${count.toLocaleString('pt-BR')} leads de forma organizada`}
+              {count === 1 ? 'Gerencie seu 1 lead de forma organizada' : `Gerencie seus ${formatCount(count)} leads de forma organizada`}
             </p>
           ) : null}
         </div>
