@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
+import { findPlan } from '~/modules/catalog/catalog';
+import { demoPaymentCases, generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';
 import { startOwnServer } from './support/own-server';
@@ -10,7 +11,8 @@ import { startOwnServer } from './support/own-server';
 
 const BOOTSTRAP_SECRET = 'segredo-do-e2e-advogados-0123456789';
 // The seed's lawyers (app/modules/demo/demo-seed.server.ts): the same generator, the same list.
-const PENDING = generateDemoLawyers(120).filter((l) => l.status === 'pending');
+const GENERATED = generateDemoLawyers(120);
+const PENDING = GENERATED.filter((l) => l.status === 'pending');
 
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 beforeAll(async () => {
@@ -22,10 +24,19 @@ const test = base.extend<{ baseURL: string }>({
   baseURL: [async ({}, provide) => provide(server.baseURL), { scope: 'file' }],
 });
 
-async function searchFor(page: Page, text: string) {
+/** Waits for the element, then expects its text (whitespace collapsed, no-break spaces included) to contain `text`. */
+async function expectText(locator: Locator, text: string) {
+  await expect(locator.first()).toBeVisible();
+  const squash = (value: string) => value.replace(/\s+/g, ' ');
+  expect(squash(await locator.first().innerText())).toContain(squash(text));
+}
+
+/** Searches the list (the tab, when given, stays open: the form carries it before `q`). */
+async function searchFor(page: Page, text: string, tab?: 'financeiro') {
   await page.getByLabel('Buscar por nome, e-mail ou OAB').fill(text);
   await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/lawyers\\?q=${encodeURIComponent(text).replaceAll('.', '\\.')}`));
+  const query = `q=${encodeURIComponent(text).replaceAll('.', '\\.')}`;
+  await expect(page).toHaveURL(new RegExp(`/admin/lawyers\\?${tab ? `aba=${tab}&` : ''}${query}`));
 }
 
 /** The page of /busca (for the lawyer's first area and city) that lists the lawyer, or null. */
@@ -40,6 +51,56 @@ async function searchPageListing(baseURL: string, lawyer: (typeof PENDING)[numbe
 }
 
 describe('Gerenciar Advogados', () => {
+  // First: the figures are the seed's, before the journeys below approve, reject and delete.
+  test('Área Financeira: plan, price, end date and payment status, with the revenue of plans em dia', async ({ openPage }) => {
+    const page = await openPage();
+    await signInAsSuperadmin(page);
+    await page.goto('/admin/lawyers');
+    await page.getByRole('link', { name: 'Área Financeira' }).click();
+    await expect(page).toHaveURL('/admin/lawyers?aba=financeiro');
+    await expect(page.getByRole('heading', { level: 2, name: 'Área Financeira' })).toBeVisible();
+
+    // The seed: the demo lawyer (intermediário) and the generated ones, each with an active plan, but
+    // one whose paid plan ended three days ago and one without any plan (demoPaymentCases).
+    const cases = demoPaymentCases(GENERATED);
+    const overdue = GENERATED[cases.overdue]!;
+    const withoutPlan = GENERATED[cases.withoutPlan]!;
+    const emDia = [{ plan: 'intermediario' as const }, ...GENERATED.filter((_, i) => i !== cases.overdue && i !== cases.withoutPlan)];
+    const revenue = emDia.reduce((sum, l) => sum + findPlan(l.plan)!.priceBrl, 0);
+    const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    // Each summary card: its heading, then its figure.
+    const figure = async (title: string) => {
+      const value = page.getByRole('heading', { level: 3, name: title, exact: true }).locator('xpath=following-sibling::p[1]');
+      await expect(value).toBeVisible();
+      return (await value.innerText()).replace(/\s+/g, ' ');
+    };
+    expect(await figure('Receita total')).toBe(money.format(revenue).replace(/\s+/g, ' '));
+    expect(await figure('Em Dia')).toBe(String(emDia.length));
+    expect(await figure('Em Atraso')).toBe('1');
+    expect(await figure('Sem Plano')).toBe('1');
+
+    const table = page.getByRole('table', { name: /^Área Financeira/ });
+    await expect(table.getByRole('columnheader', { name: 'Pagamento' })).toBeVisible();
+    await expect(table.getByText('Em Dia').first()).toBeVisible();
+    const violations = await findSeriousA11yViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    await saveScreenshot(page, 'admin-lawyers-financeiro-1280');
+
+    // Each case on its row, found by the search (which keeps the tab).
+    await searchFor(page, overdue.email, 'financeiro');
+    const overdueRow = page.getByRole('table', { name: /^Área Financeira/ }).getByRole('row', { name: new RegExp(overdue.nome) });
+    await expectText(overdueRow, 'Em Atraso');
+    await expectText(overdueRow, findPlan(overdue.plan)!.name);
+    await expectText(overdueRow, money.format(findPlan(overdue.plan)!.priceBrl));
+    await searchFor(page, withoutPlan.email, 'financeiro');
+    await expectText(page.getByRole('table', { name: /^Área Financeira/ }).getByRole('row', { name: new RegExp(withoutPlan.nome) }), 'Sem Plano');
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await saveScreenshot(page, 'admin-lawyers-financeiro-360');
+    await page.goto('/admin/lawyers');
+    await saveScreenshot(page, 'admin-lawyers-360');
+  });
+
   test('approve a pending lawyer, who then appears in /busca; reject one; delete one after the confirmation', async ({ openPage, baseURL }) => {
     const [toApprove, toReject, toDelete] = PENDING as [(typeof PENDING)[number], (typeof PENDING)[number], (typeof PENDING)[number]];
     const page = await openPage();
@@ -103,28 +164,6 @@ describe('Gerenciar Advogados', () => {
     await expect(page.getByText('Aprovou o cadastro do advogado')).toBeVisible();
     await expect(page.getByText('Rejeitou o cadastro do advogado')).toBeVisible();
     await expect(page.getByText('Excluiu a conta do advogado')).toBeVisible();
-  });
-
-  test('Área Financeira: plan, price, end date and payment status, with the revenue of plans em dia', async ({ openPage }) => {
-    const page = await openPage();
-    await signInAsSuperadmin(page);
-    await page.goto('/admin/lawyers');
-    await page.getByRole('link', { name: 'Área Financeira' }).click();
-    await expect(page).toHaveURL('/admin/lawyers?aba=financeiro');
-    await expect(page.getByRole('heading', { level: 2, name: 'Área Financeira' })).toBeVisible();
-    await expect(page.getByText('Receita total')).toBeVisible();
-    await expect(page.getByText(/^R\$\s[\d.]+,\d{2}$/).first()).toBeVisible();
-    const table = page.getByRole('table', { name: /^Área Financeira/ });
-    await expect(table.getByRole('columnheader', { name: 'Pagamento' })).toBeVisible();
-    await expect(table.getByText('Em Dia').first()).toBeVisible();
-    const violations = await findSeriousA11yViolations(page);
-    expect(violations, formatViolations(violations)).toEqual([]);
-    await saveScreenshot(page, 'admin-lawyers-financeiro-1280');
-
-    await page.setViewportSize({ width: 360, height: 740 });
-    await saveScreenshot(page, 'admin-lawyers-financeiro-360');
-    await page.goto('/admin/lawyers');
-    await saveScreenshot(page, 'admin-lawyers-360');
   });
 
   test('without JavaScript: the dialog is rendered by the server and the decision still goes through', async ({ openPage }) => {

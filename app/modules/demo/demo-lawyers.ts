@@ -450,3 +450,16 @@ function ensureCityCoverage(rng: Rng, firstCity: Int32Array, statuses: readonly 
     }
   }
 }
+
+/**
+ * The demo's back office shows every payment state (spec part 2, 2.13): besides the plans em dia, a
+ * rejected lawyer whose paid plan ended `overdueDays` ago (Em Atraso) and a rejected lawyer with no plan
+ * at all (Sem Plano). Rejected ones, so that search and the review journeys see the same demo. Indexes
+ * into `generateDemoLawyers(count)`; the seed and the end-to-end tests both read them from here.
+ */
+export function demoPaymentCases(lawyers: readonly DemoLawyer[]): { overdue: number; withoutPlan: number; overdueDays: number } {
+  const overdue = lawyers.findIndex((l) => l.status === 'rejected' && l.plan !== 'gratuito');
+  const withoutPlan = lawyers.findIndex((l, i) => l.status === 'rejected' && i !== overdue);
+  if (overdue < 0 || withoutPlan < 0) throw new Error('the demo needs two rejected lawyers, one on a paid plan');
+  return { overdue, withoutPlan, overdueDays: 3 };
+}

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { db, selectRows } from '~/db/client.server';
 import { leadRequests, leads, leadStatuses } from '~/db/schema/leads';
+import { lawyerPlans } from '~/db/schema/subscriptions';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { createLawyerAccounts } from '~/modules/lawyers/lawyer-writes.server';
 import { requestFingerprint } from '~/modules/leads/lead-routing.server';
 import { DEMO_LAWYER_LEADS, type DemoLead } from './demo-leads';
-import { generateDemoLawyers, type DemoLawyer } from './demo-lawyers';
+import { demoPaymentCases, generateDemoLawyers, type DemoLawyer } from './demo-lawyers';
 
 /** The demo logins, written in the README and printed at the first start. */
 export const DEMO_LAWYER_LOGIN = { email: 'advogada@demo.jusconecta.com.br', password: 'demo-advogada-2025' } as const;
@@ -86,8 +87,9 @@ export async function insertLeadsForLawyer(lawyerId: string, list: readonly Demo
 }
 
 /**
- * On an empty database: about 120 demo lawyers (a few pending and rejected), one demo lawyer login with
- * a dozen leads on her CRM board, and one demo superadmin login, printed once.
+ * On an empty database: about 120 demo lawyers (a few pending and rejected, and every payment state of
+ * the back office: `demoPaymentCases`), one demo lawyer login with a dozen leads on her CRM board, and
+ * one demo superadmin login, printed once.
  */
 export async function seedDemoDataIfEmpty(log: (message: string) => void): Promise<boolean> {
   const [row] = await selectRows<{ count: number }>(sql`select count(*)::int as count from "user"`);
@@ -108,8 +110,16 @@ export async function seedDemoDataIfEmpty(log: (message: string) => void): Promi
     plan: 'intermediario',
     createdDaysAgo: 90,
   };
-  const [demo] = await insertLawyers([demoLawyer, ...generateDemoLawyers(120)]);
+  const generated = generateDemoLawyers(120);
+  const [demo, ...others] = await insertLawyers([demoLawyer, ...generated]);
   await insertLeadsForLawyer(demo!.id, DEMO_LAWYER_LEADS);
+  const cases = demoPaymentCases(generated);
+  await db
+    .update(lawyerPlans)
+    // A 30-day subscription that ended `overdueDays` ago.
+    .set({ startDate: new Date(Date.now() - (30 + cases.overdueDays) * DAY_MS), endDate: new Date(Date.now() - cases.overdueDays * DAY_MS) })
+    .where(and(eq(lawyerPlans.lawyerId, others[cases.overdue]!.id), eq(lawyerPlans.status, 'active')));
+  await db.delete(lawyerPlans).where(eq(lawyerPlans.lawyerId, others[cases.withoutPlan]!.id));
   await createSuperadmin({ nome: 'Administrador Demo', ...DEMO_SUPERADMIN_LOGIN });
   log(
     [
