@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MONITORING_FREQUENCIES, MONITORING_STATUSES, PROCESS_UPDATE_TYPES } from '~/modules/catalog/vocabularies';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
-
-export const MONITORING_FREQUENCIES = ['DIARIA', 'SEMANAL'] as const;
-export const MONITORING_STATUSES = ['PENDENTE', 'ENCONTRADO', 'NAO_ENCONTRADO'] as const;
-export const PROCESS_UPDATE_TYPES = ['ANDAMENTO', 'DECISAO', 'DESPACHO', 'SENTENCA'] as const;
 
 export const monitoredProcesses = pgTable(
   'monitored_processes',

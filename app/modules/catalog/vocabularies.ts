@@ -26,3 +26,11 @@ export const DEFAULT_LEAD_STAGES = [
 
 export const WHATSAPP_CLICK_SOURCES = ['perfil_advogado', 'busca'] as const;
 export type WhatsAppClickSource = (typeof WHATSAPP_CLICK_SOURCES)[number];
+
+/** Process monitoring (docs/product-rules.md, "Process monitoring"): how often, where it stands, what moved. */
+export const MONITORING_FREQUENCIES = ['DIARIA', 'SEMANAL'] as const;
+export type MonitoringFrequencyId = (typeof MONITORING_FREQUENCIES)[number];
+export const MONITORING_STATUSES = ['PENDENTE', 'ENCONTRADO', 'NAO_ENCONTRADO'] as const;
+export type MonitoringStatus = (typeof MONITORING_STATUSES)[number];
+export const PROCESS_UPDATE_TYPES = ['ANDAMENTO', 'DECISAO', 'DESPACHO', 'SENTENCA'] as const;
+export type ProcessUpdateType = (typeof PROCESS_UPDATE_TYPES)[number];
