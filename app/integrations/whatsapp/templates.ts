@@ -28,3 +28,15 @@ export function testWhatsAppText({ brandName }: { brandName: string }): WhatsApp
   const text = `Mensagem de teste do ${brandName}: as notificações de novos leads e de movimentações de processos chegarão a este número.`;
   return { text, params: [text] };
 }
+
+/**
+ * A new movement of a monitored process, to its lawyer (spec part 2, 7.2: the process {numero} had a
+ * new movement, the description, access the system). One line as its one template parameter, like the
+ * test: the generic text template (WHATSAPP_CLOUD_TEMPLATE_TEXT) carries it.
+ */
+export function movementWhatsAppText(movement: { numero: string; descricao: string }): WhatsAppText {
+  const descricao = movement.descricao.replace(/\s+/g, ' ').trim();
+  const shown = descricao.length > 500 ? `${descricao.slice(0, 497).trimEnd()}...` : descricao;
+  const text = `O processo ${movement.numero} teve uma nova movimentação: ${shown} Acesse o sistema para ver os detalhes.`;
+  return { text, params: [text] };
+}

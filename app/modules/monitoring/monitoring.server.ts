@@ -1,0 +1,266 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { CurrentUser } from '~/auth/session.server';
+import { db } from '~/db/client.server';
+import { lawyerProfiles } from '~/db/schema/lawyers';
+import { monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
+import { CourtProviderError, type CourtMonitoringProvider, type ProcessCheck, type ProviderCourt } from '~/integrations/court-monitoring/provider';
+import { enqueueWhatsAppMessages } from '~/integrations/whatsapp/outbox.server';
+import { movementWhatsAppText } from '~/integrations/whatsapp/templates';
+import { AppError } from '~/lib/app-error';
+import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/modules/catalog/vocabularies';
+import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
+import { courtOfCnj, findCourt } from './cnj';
+import { MONITORING_TEXTS, monitoringIdSchema, type CreateMonitoringInput } from './monitoring.schemas';
+
+// Process monitoring (docs/product-rules.md, "Process monitoring"): a lawyer's monitored processes and
+// their movements. Every function takes the lawyer openMonitoring() let in, from the session, and scopes
+// every statement to them: another lawyer's monitoring is "not found", whatever id the request carries.
+// The provider (simulated court, Escavador or DataJud) is passed in: the route gives the configured one.
+
+const monitoringAccess: unique symbol = Symbol('monitoring access');
+
+/** A lawyer whose plan includes monitoring; only openMonitoring() makes one. */
+export interface MonitoringLawyer {
+  readonly id: string;
+  /** How many processes the plan lets them follow at once (5 intermediário, 20 premium). */
+  readonly cap: number;
+  readonly [monitoringAccess]: true;
+}
+
+/** Why the form and the table are not shown: the plan (gratuito, or básico), or nothing (they are). */
+export type MonitoringGate = { state: 'open'; lawyer: MonitoringLawyer } | { state: 'free-plan' } | { state: 'needs-intermediario' };
+
+/**
+ * The gate of monitoring for the signed-in `user` (never a lawyer id from the request): an approved
+ * lawyer (a superadmin's own profile counts as approved) whose effective plan includes monitoring
+ * (`planAllows`, the one plan-rules function: intermediário and premium). Gratuito and básico get their
+ * notice; a missing or unapproved profile is refused.
+ */
+export async function monitoringGate(user: Pick<CurrentUser, 'id' | 'isSuperadmin'>, now: Date = new Date()): Promise<MonitoringGate> {
+  const [profile] = await db.select({ status: lawyerProfiles.status }).from(lawyerProfiles).where(eq(lawyerProfiles.id, user.id));
+  if (!profile) throw new AppError('Perfil de advogado não encontrado', { status: 404, code: 'lawyer_not_found' });
+  if (profile.status !== 'approved' && !user.isSuperadmin) throw new AppError('Acesso não autorizado', { status: 403, code: 'lawyer_not_approved' });
+  const plan = await getLawyerPlan(user.id, now);
+  if (plan.allows.monitoring) return { state: 'open', lawyer: { id: user.id, cap: plan.allows.monitoredProcessesCap, [monitoringAccess]: true } };
+  return plan.effective.level === 0 ? { state: 'free-plan' } : { state: 'needs-intermediario' };
+}
+
+/** The gate as a door: the lawyer, or a Portuguese 403 with the plan's notice. */
+export async function openMonitoring(user: Pick<CurrentUser, 'id' | 'isSuperadmin'>, now: Date = new Date()): Promise<MonitoringLawyer> {
+  const gate = await monitoringGate(user, now);
+  if (gate.state === 'open') return gate.lawyer;
+  throw new AppError(gate.state === 'free-plan' ? MONITORING_TEXTS.notInFreePlan : MONITORING_TEXTS.startsAtIntermediario, { status: 403, code: 'monitoring_not_in_plan' });
+}
+
+export interface MonitoringRow {
+  id: string;
+  numero: string;
+  /** The court's sigla (chosen, or the number's own); null when neither is known. */
+  tribunal: string | null;
+  frequencia: MonitoringFrequencyId;
+  status: MonitoringStatus;
+  criadoEm: Date;
+  ultimaVerificacao: Date | null;
+}
+
+const rowColumns = {
+  id: monitoredProcesses.id,
+  numero: monitoredProcesses.numero,
+  tribunal: monitoredProcesses.tribunal,
+  frequencia: monitoredProcesses.frequencia,
+  status: monitoredProcesses.status,
+  criadoEm: monitoredProcesses.criadoEm,
+  ultimaVerificacao: monitoredProcesses.ultimaVerificacao,
+};
+
+/** The lawyer's monitorings, newest first ('Monitoramentos Ativos'). */
+export async function listMonitorings(lawyer: MonitoringLawyer): Promise<MonitoringRow[]> {
+  return db.select(rowColumns).from(monitoredProcesses).where(eq(monitoredProcesses.lawyerId, lawyer.id)).orderBy(desc(monitoredProcesses.criadoEm), desc(monitoredProcesses.id));
+}
+
+/** The court a monitoring is followed in: the chosen one, else the number's J.TR; as the adapters need it. */
+export function providerCourtOf(numero: string, tribunal: string | null): ProviderCourt | null {
+  const court = (tribunal ? findCourt(tribunal) : undefined) ?? courtOfCnj(numero);
+  return court ? { sigla: court.sigla, datajudAlias: court.datajudAlias } : null;
+}
+
+/** What a provider's refusal tells the lawyer (spec part 2, 8, Monitoring), with the provider's name. */
+export function providerFailure(error: unknown, provider: Pick<CourtMonitoringProvider, 'displayName'>): AppError {
+  if (!(error instanceof CourtProviderError)) throw error;
+  if (error.kind === 'duplicate') return new AppError(MONITORING_TEXTS.duplicate, { status: 409, code: 'monitoring_duplicate', cause: error });
+  if (error.kind === 'network') return new AppError(MONITORING_TEXTS.connectionFailed(provider.displayName), { status: 502, code: 'provider_unreachable', cause: error });
+  const retryAfter = error.kind === 'rate_limited' ? error.retryAfterSeconds : undefined;
+  return new AppError(MONITORING_TEXTS.apiError(error.detail), {
+    status: error.kind === 'invalid' ? 422 : error.kind === 'rate_limited' ? 429 : 502,
+    code: `provider_${error.kind}`,
+    ...(retryAfter ? { retryAfter } : {}),
+    cause: error,
+  });
+}
+
+/**
+ * Starts following a process: within the plan's cap ('Seu plano permite monitorar até N processos…',
+ * checked under the lawyer's row lock, so two tabs cannot both take the last place) and once per
+ * number per lawyer ('Este processo já está sendo monitorado na sua conta.'; two lawyers may follow the
+ * same process). The row is stored first (PENDENTE), then the provider is told; when the provider
+ * refuses, the row goes and its message is the answer.
+ */
+export async function createMonitoring(lawyer: MonitoringLawyer, input: CreateMonitoringInput, provider: CourtMonitoringProvider): Promise<{ id: string; message: string }> {
+  const court = providerCourtOf(input.numero, input.tribunal);
+  const id = await db.transaction(async (tx) => {
+    await tx.select({ id: lawyerProfiles.id }).from(lawyerProfiles).where(eq(lawyerProfiles.id, lawyer.id)).for('update');
+    const [followed] = await tx.select({ n: count() }).from(monitoredProcesses).where(eq(monitoredProcesses.lawyerId, lawyer.id));
+    if (Number(followed?.n ?? 0) >= lawyer.cap) throw new AppError(MONITORING_TEXTS.capReached(lawyer.cap), { status: 403, code: 'monitoring_cap_reached' });
+    const [created] = await tx
+      .insert(monitoredProcesses)
+      .values({ lawyerId: lawyer.id, numero: input.numero, tribunal: court?.sigla ?? null, frequencia: input.frequencia, status: 'PENDENTE' })
+      .onConflictDoNothing()
+      .returning({ id: monitoredProcesses.id });
+    if (!created) throw new AppError(MONITORING_TEXTS.duplicate, { status: 409, code: 'monitoring_duplicate', field: 'numero' });
+    return created.id;
+  });
+
+  let providerRef: string | null;
+  try {
+    ({ providerRef } = await provider.startMonitoring({ numero: input.numero, court, courtChosen: input.tribunal !== null, frequencia: input.frequencia }));
+  } catch (error) {
+    await db.delete(monitoredProcesses).where(and(eq(monitoredProcesses.id, id), eq(monitoredProcesses.lawyerId, lawyer.id)));
+    throw providerFailure(error, provider);
+  }
+  if (providerRef) await db.update(monitoredProcesses).set({ providerRef }).where(eq(monitoredProcesses.id, id));
+  return { id, message: MONITORING_TEXTS.created(provider.displayName) };
+}
+
+function notFound(): AppError {
+  return new AppError(MONITORING_TEXTS.notFound, { status: 404, code: 'monitoring_not_found' });
+}
+
+/** The lawyer's own monitoring (id, number, court, provider's id), or "not found". */
+async function ownMonitoring(lawyer: MonitoringLawyer, id: string) {
+  if (!monitoringIdSchema.safeParse(id).success) throw notFound();
+  const [row] = await db
+    .select({ ...rowColumns, providerRef: monitoredProcesses.providerRef })
+    .from(monitoredProcesses)
+    .where(and(eq(monitoredProcesses.id, id), eq(monitoredProcesses.lawyerId, lawyer.id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Stops following a process: the row and its movements go ('Monitoramento removido com sucesso'), and
+ * the provider's monitoring is stopped too. A provider that cannot be reached now does not keep the row:
+ * the answer says so and `stopFailed` carries the provider's id for a retry.
+ */
+export async function removeMonitoring(lawyer: MonitoringLawyer, id: string, provider: CourtMonitoringProvider): Promise<{ message: string }> {
+  const row = await ownMonitoring(lawyer, id);
+  const [removed] = await db
+    .delete(monitoredProcesses)
+    .where(and(eq(monitoredProcesses.id, row.id), eq(monitoredProcesses.lawyerId, lawyer.id)))
+    .returning({ id: monitoredProcesses.id });
+  if (!removed) throw notFound();
+  // Another lawyer following the same number keeps the provider's monitoring only if it is theirs: a
+  // provider id is per row, so stopping this one never stops theirs.
+  if (row.providerRef) {
+    try {
+      await provider.stopMonitoring({ numero: row.numero, providerRef: row.providerRef });
+    } catch (error) {
+      if (!(error instanceof CourtProviderError) || error.kind !== 'not_found') throw providerFailure(error, provider);
+    }
+  }
+  return { message: MONITORING_TEXTS.removed };
+}
+
+export interface MovementView {
+  id: string;
+  data: Date;
+  descricao: string;
+  tipo: ProcessUpdateType;
+}
+
+export interface MonitoringDetails extends MonitoringRow {
+  /** Newest first. */
+  movements: MovementView[];
+}
+
+/** One monitoring with its movements, newest first (the details dialog). */
+export async function getMonitoringDetails(lawyer: MonitoringLawyer, id: string): Promise<MonitoringDetails> {
+  const row = await ownMonitoring(lawyer, id);
+  const movements = await db
+    .select({ id: processUpdates.id, data: processUpdates.data, descricao: processUpdates.descricao, tipo: processUpdates.tipo })
+    .from(processUpdates)
+    .where(eq(processUpdates.processoId, row.id))
+    .orderBy(desc(processUpdates.data), desc(processUpdates.createdAt));
+  const { providerRef: _ref, ...shown } = row;
+  return { ...shown, movements };
+}
+
+/**
+ * Records what a provider answered for one monitored process, in one transaction: its status
+ * (ENCONTRADO / NAO_ENCONTRADO) and last check; each movement not stored yet (matched on date and
+ * description by a unique index, so concurrent deliveries store it once); and for each movement stored
+ * now exactly one WhatsApp notification in the outbox (key `movimentacao:{movement id}`) to the lawyer's
+ * notification number (or their WhatsApp), when their plan includes notifications. Used by 'Atualizar',
+ * the polling job and the provider's callbacks alike. Answers how many movements were new.
+ */
+export async function recordProcessCheck(processId: string, check: ProcessCheck, now: Date = new Date()): Promise<{ newMovements: number }> {
+  // Who is told, read before the transaction (PGlite runs one statement stream: no reads beside it).
+  const [process] = await db
+    .select({ numero: monitoredProcesses.numero, lawyerId: monitoredProcesses.lawyerId, notificacoes: lawyerProfiles.whatsappNotificacoes, whatsapp: lawyerProfiles.whatsapp })
+    .from(monitoredProcesses)
+    .innerJoin(lawyerProfiles, eq(lawyerProfiles.id, monitoredProcesses.lawyerId))
+    .where(eq(monitoredProcesses.id, processId));
+  if (!process) return { newMovements: 0 };
+  const plan = await getLawyerPlan(process.lawyerId, now);
+  const to = [process.notificacoes, process.whatsapp].find((n): n is string => typeof n === 'string' && /^[0-9]{10,15}$/.test(n));
+  const notifyTo = plan.allows.whatsappNotifications ? to : undefined;
+
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(monitoredProcesses)
+      .set({ status: check.found ? 'ENCONTRADO' : 'NAO_ENCONTRADO', ultimaVerificacao: now })
+      .where(eq(monitoredProcesses.id, processId))
+      .returning({ id: monitoredProcesses.id });
+    if (!updated || check.movements.length === 0) return { newMovements: 0 };
+
+    const stored = await tx
+      .insert(processUpdates)
+      .values(check.movements.map((m) => ({ processoId: processId, data: m.data, descricao: m.descricao.trim(), tipo: m.tipo })))
+      .onConflictDoNothing()
+      .returning({ id: processUpdates.id, descricao: processUpdates.descricao });
+    if (stored.length === 0 || !notifyTo) return { newMovements: stored.length };
+
+    await enqueueWhatsAppMessages(
+      tx,
+      stored.map((movement) => ({
+        to: notifyTo,
+        ...movementWhatsAppText({ numero: process.numero, descricao: movement.descricao }),
+        kind: 'movimentacao' as const,
+        lawyerId: process.lawyerId,
+        idempotencyKey: `movimentacao:${movement.id}`,
+      })),
+    );
+    await tx
+      .update(processUpdates)
+      .set({ notifiedAt: now })
+      .where(sql`${processUpdates.id} in (${sql.join(
+        stored.map((m) => sql`${m.id}::uuid`),
+        sql`, `,
+      )})`);
+    return { newMovements: stored.length };
+  });
+}
+
+/**
+ * 'Atualizar': asks the provider about the process now and records the answer (recordProcessCheck).
+ * A provider's refusal is answered with the spec's message and changes nothing.
+ */
+export async function refreshMonitoring(lawyer: MonitoringLawyer, id: string, provider: CourtMonitoringProvider, now: Date = new Date()): Promise<{ newMovements: number }> {
+  const row = await ownMonitoring(lawyer, id);
+  let check: ProcessCheck;
+  try {
+    check = await provider.checkProcess({ numero: row.numero, court: providerCourtOf(row.numero, row.tribunal), providerRef: row.providerRef });
+  } catch (error) {
+    throw providerFailure(error, provider);
+  }
+  return recordProcessCheck(row.id, check, now);
+}
