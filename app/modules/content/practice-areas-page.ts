@@ -65,10 +65,11 @@ export const LANDING_AREAS: readonly LandingArea[] = [
   },
 ];
 
-export const practiceAreasFaq = (brand: string): FaqItem[] => [
+/** The page's questions; the first names the WhatsApp button only when the page has one. */
+export const practiceAreasFaq = (brand: string, hasWhatsApp: boolean): FaqItem[] => [
   {
     question: 'Não sei qual é a área do meu caso. E agora?',
-    answer: `Escolha a área que parece mais próxima ou descreva a sua situação na [solicitação de atendimento](/solicitar-atendimento): ela chega aos advogados da área e da cidade escolhidas, que avaliam o caso. Você também pode falar com a equipe do ${brand} pelo WhatsApp, quando disponível nesta página, para saber onde procurar.`,
+    answer: `Escolha a área que parece mais próxima ou descreva a sua situação na [solicitação de atendimento](/solicitar-atendimento): ela chega aos advogados da área e da cidade escolhidas, que avaliam o caso.${hasWhatsApp ? ` Você também pode falar com a equipe do ${brand} pelo WhatsApp, no botão desta página, para saber onde procurar.` : ''}`,
   },
   {
     question: `A equipe do ${brand} pode analisar o meu caso?`,

@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { ABOUT_ETHICS, ABOUT_MISSION, ABOUT_STEPS, aboutFaq, aboutIntro } from '~/modules/content/about-page';
 import { FaqList, RichText } from '~/modules/content/components/page-text';
 import { faqPageJsonLd } from '~/modules/content/page-text';
+import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/about';
 
 /** /quem-somos (spec part 2 §2.18): the product, its mission, the six steps and its ethics. Static: the page cache keeps it. */
@@ -23,8 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-export default function AboutPage({ matches }: Route.ComponentProps) {
-  const brand = matches[0].loaderData.site.brandName;
+export default function AboutPage() {
+  const brand = useRouteLoaderData<typeof rootLoader>('root')?.site.brandName ?? 'JusConecta';
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">

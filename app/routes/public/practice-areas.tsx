@@ -1,11 +1,12 @@
 import { MessageCircle } from '~/components/ui/icons';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { FaqList } from '~/modules/content/components/page-text';
 import { faqPageJsonLd } from '~/modules/content/page-text';
 import { LANDING_AREAS, practiceAreasFaq } from '~/modules/content/practice-areas-page';
 import { supportWhatsAppHref } from '~/modules/content/site-details.server';
 import { searchHref } from '~/modules/lawyers/search-links';
+import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/practice-areas';
 
 /**
@@ -20,7 +21,7 @@ export function loader() {
 
 export const headers: Route.HeadersFunction = () => ({ 'X-Page-Cache': '30' });
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = matches[0]?.loaderData.site;
   const brand = site?.brandName ?? 'JusConecta';
   return [
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
         'Direito Civil, Trabalhista, de Família, Penal, Empresarial, do Consumidor, Previdenciário e Imobiliário: veja o que cada área cuida e encontre advogados verificados na sua cidade.',
       path: '/areas-de-atuacao',
     }),
-    jsonLd(faqPageJsonLd(practiceAreasFaq(brand))),
+    jsonLd(faqPageJsonLd(practiceAreasFaq(brand, Boolean(loaderData?.whatsappHref)))),
   ];
 };
 
@@ -81,8 +82,8 @@ function HelpBlock({ brand, whatsappHref }: { brand: string; whatsappHref: strin
   );
 }
 
-export default function PracticeAreasPage({ loaderData, matches }: Route.ComponentProps) {
-  const brand = matches[0].loaderData.site.brandName;
+export default function PracticeAreasPage({ loaderData }: Route.ComponentProps) {
+  const brand = useRouteLoaderData<typeof rootLoader>('root')?.site.brandName ?? 'JusConecta';
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
@@ -129,7 +130,7 @@ export default function PracticeAreasPage({ loaderData, matches }: Route.Compone
       </section>
 
       <div className="bg-white">
-        <FaqList items={practiceAreasFaq(brand)} />
+        <FaqList items={practiceAreasFaq(brand, Boolean(loaderData.whatsappHref))} />
       </div>
     </>
   );

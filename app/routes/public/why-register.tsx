@@ -1,9 +1,10 @@
 import { BadgeCheck } from '~/components/ui/icons';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { FaqList } from '~/modules/content/components/page-text';
 import { LAWYER_BENEFITS, LAWYER_ETHICS, LAWYER_HERO, LAWYER_HIGHLIGHTS, LAWYER_STEPS, lawyerFaq } from '~/modules/content/lawyer-landing-page';
 import { faqPageJsonLd } from '~/modules/content/page-text';
+import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/why-register';
 
 /**
@@ -46,8 +47,8 @@ function CallsToAction({ inverted = false }: { inverted?: boolean }) {
   );
 }
 
-export default function WhyRegisterPage({ matches }: Route.ComponentProps) {
-  const brand = matches[0].loaderData.site.brandName;
+export default function WhyRegisterPage() {
+  const brand = useRouteLoaderData<typeof rootLoader>('root')?.site.brandName ?? 'JusConecta';
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
