@@ -64,7 +64,7 @@ function render(route: PageRoute, loaderData: unknown, pathname: string): string
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 const loaderDataOf = (pathname: string, config = configured) =>
-  pathname === '/areas-de-atuacao' ? { whatsappHref: supportWhatsAppHref(config) } : pathname === '/termos-de-uso' || pathname === '/politica-de-privacidade' ? { site: getSiteDetails(config) } : undefined;
+  pathname === '/areas-de-atuacao' ? { whatsappHref: supportWhatsAppHref(config) } : pathname === '/termos-de-uso' || pathname === '/politica-de-privacidade' ? { site: getSiteDetails(config), dateLabel: '25 de novembro de 2026' } : undefined;
 
 const jsonLdBlocks = (tags: MetaDescriptor[]) => tags.filter((t) => 'script:ld+json' in t).map((t) => (t as Record<string, unknown>)['script:ld+json'] as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
 const headings = (html: string) => [...html.matchAll(/<h([1-6])[^>]*>(.*?)<\/h\1>/g)].map((m) => ({ level: Number(m[1]), text: m[2]!.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '') }));
@@ -168,7 +168,7 @@ describe('the legal texts', () => {
     expect(sections).toHaveLength(15);
     expect(new Set(sections.map((s) => s.id)).size).toBe(15);
     expect(TERMS_VERSION).toBe('2.0');
-    const html = render(termsRoute, { site: getSiteDetails(configured) }, '/termos-de-uso');
+    const html = render(termsRoute, loaderDataOf('/termos-de-uso'), '/termos-de-uso');
     expect(html).toContain('Versão <!-- -->2.0');
     expect(html).toContain('JusConecta Tecnologia Ltda., inscrita no CNPJ sob o nº 11.222.333/0001-81');
     expect(html).toContain('href="mailto:contato@jusconecta.com.br"');

@@ -1,5 +1,5 @@
-import { PLANS, REGISTRATION_TRIAL_MS } from '~/modules/catalog/catalog';
 import type { FaqItem } from './page-text';
+import { LOWEST_PAID_PRICE, REVIEW_TIME, TRIAL_DAYS } from './product-facts';
 
 /**
  * /por-que-se-registrar (spec part 2 §2.18): why a lawyer should register. Figures are the ones the
@@ -8,13 +8,6 @@ import type { FaqItem } from './page-text';
  * restantes', 'primeiro lead em 48h') are left out: docs/decisions/0025.
  */
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 });
-
-/** 'R$ 297': the cheapest paid plan of the catalogue. */
-export const LOWEST_PAID_PRICE = brl.format(Math.min(...PLANS.filter((p) => p.priceBrl > 0).map((p) => p.priceBrl)));
-/** 7: the free days of a paid plan chosen at registration, counted from the approval. */
-export const TRIAL_DAYS = Math.round(REGISTRATION_TRIAL_MS / 86_400_000);
-export const REVIEW_TIME = '24 a 48 horas úteis';
 
 export const LAWYER_HERO = {
   title: 'Seja encontrado por quem precisa de um advogado da sua área',

@@ -73,3 +73,8 @@ export function faqPageJsonLd(items: readonly FaqItem[]) {
 export function emailLink(address: string | null, fallback: string): string {
   return address ? `[${address}](mailto:${address})` : fallback;
 }
+
+/** 'por <empresa>, inscrita no CNPJ …' when the company is configured, otherwise 'pela empresa responsável pelo <marca>'. */
+export function offeredBy(site: SiteDetails): string {
+  return site.company ? `por ${site.company.name}, inscrita no CNPJ sob o nº ${site.company.cnpj}` : `pela empresa responsável pelo ${site.brandName}`;
+}

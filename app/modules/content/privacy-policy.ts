@@ -1,5 +1,4 @@
-import { emailLink, type SiteDetails, type TextSection } from './page-text';
-import { offeredBy } from './terms-of-use';
+import { emailLink, offeredBy, type SiteDetails, type TextSection } from './page-text';
 
 /**
  * /politica-de-privacidade (spec part 2 §2.18; LGPD arts. 9, 18, 19 and 41): what this product really

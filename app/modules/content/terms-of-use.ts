@@ -1,6 +1,5 @@
-import { PLANS } from '~/modules/catalog/catalog';
-import { REVIEW_TIME, TRIAL_DAYS } from './lawyer-landing-page';
-import { emailLink, type SiteDetails, type TextSection } from './page-text';
+import { emailLink, offeredBy, type SiteDetails, type TextSection } from './page-text';
+import { PLAN_PRICES, REVIEW_TIME, TRIAL_DAYS } from './product-facts';
 
 /**
  * /termos-de-uso (spec part 2 §2.18): 15 sections, version 2.0, written for this product (what it
@@ -10,14 +9,6 @@ import { emailLink, type SiteDetails, type TextSection } from './page-text';
 export const TERMS_VERSION = '2.0';
 /** ISO date from which this version applies. */
 export const TERMS_EFFECTIVE_DATE = '2026-11-25';
-
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 });
-const planPrices = PLANS.map((p) => `${p.tipo} (${p.priceBrl === 0 ? 'sem custo' : `${brl.format(p.priceBrl)} por mês`})`).join(', ');
-
-/** 'por <empresa>, inscrita no CNPJ …' when the company is configured, otherwise 'pela empresa responsável pelo <marca>'. */
-export function offeredBy(site: SiteDetails): string {
-  return site.company ? `por ${site.company.name}, inscrita no CNPJ sob o nº ${site.company.cnpj}` : `pela empresa responsável pelo ${site.brandName}`;
-}
 
 export function termsOfUseSections(site: SiteDetails): TextSection[] {
   const brand = site.brandName;
@@ -95,7 +86,7 @@ export function termsOfUseSections(site: SiteDetails): TextSection[] {
       id: 'planos',
       title: 'Planos, período gratuito e pagamento',
       blocks: [
-        `Os planos disponíveis para Advogados e o que cada um inclui estão em [Planos](/planos): ${planPrices}. O Plano Gratuito não tem prazo de término.`,
+        `Os planos disponíveis para Advogados e o que cada um inclui estão em [Planos](/planos): ${PLAN_PRICES}. O Plano Gratuito não tem prazo de término.`,
         `Um plano pago escolhido no cadastro tem ${TRIAL_DAYS} dias grátis contados da primeira aprovação do perfil. Uma assinatura feita depois da aprovação vale por 30 dias a partir da contratação. Ao contratar um plano, o plano anterior é encerrado. Quando um plano pago termina, o Advogado passa a ter os recursos do Plano Gratuito até contratar outro.`,
         'No momento, a Plataforma não processa pagamentos: a contratação apenas ativa o plano escolhido. Antes de iniciar qualquer cobrança, a operadora avisará os Advogados por e-mail com antecedência, e nenhum valor será cobrado sem a concordância expressa do Advogado.',
         'O plano influencia a posição do perfil na busca (planos de nível mais alto aparecem antes; dentro de cada nível há um rodízio diário). Essa ordem é divulgada como tal e não é apresentada como classificação de mérito. A Plataforma não cobra por Lead, por cliente contratado nem percentual de honorários.',

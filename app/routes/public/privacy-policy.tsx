@@ -1,6 +1,6 @@
 import { formatCalendarDate } from '~/lib/format-date';
 import { pageMeta } from '~/lib/seo';
-import { LegalPage } from '~/modules/content/components/legal-page';
+import { LegalPage, LegalText } from '~/modules/content/components/legal-page';
 import { PRIVACY_POLICY_UPDATED, privacyPolicySections } from '~/modules/content/privacy-policy';
 import { getSiteDetails } from '~/modules/content/site-details.server';
 import type { Route } from './+types/privacy-policy';
@@ -8,7 +8,8 @@ import type { Route } from './+types/privacy-policy';
 /** /politica-de-privacidade (spec part 2 §2.18; LGPD): naming the controller and the encarregado from the environment. */
 
 export function loader() {
-  return { site: getSiteDetails() };
+  // The date is written on the server: the page's JavaScript carries no date formatting.
+  return { site: getSiteDetails(), dateLabel: formatCalendarDate(PRIVACY_POLICY_UPDATED) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'X-Page-Cache': '30' });
@@ -23,17 +24,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
-  const { site } = loaderData;
+  const { site, dateLabel } = loaderData;
   return (
     <LegalPage
       title="Política de Privacidade"
       versionLine={
         <>
-          Última atualização: <time dateTime={PRIVACY_POLICY_UPDATED}>{formatCalendarDate(PRIVACY_POLICY_UPDATED)}</time>
+          Última atualização: <time dateTime={PRIVACY_POLICY_UPDATED}>{dateLabel}</time>
         </>
       }
       summary={`Em resumo: usamos os seus dados só para aproximar você de advogados e fazer a plataforma funcionar, não vendemos dados, não usamos cookies de rastreamento e você pode baixar, corrigir ou apagar os seus dados. Esta política vale para o site ${site.brandName} e para a área do advogado.`}
-      sections={privacyPolicySections(site)}
+      textId="texto-privacidade"
+      // Rendered on the server only: the browser build leaves the text out (ServerRenderedText).
+      text={import.meta.env.SSR ? <LegalText sections={privacyPolicySections(site)} /> : null}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { formatCalendarDate } from '~/lib/format-date';
 import { pageMeta } from '~/lib/seo';
-import { LegalPage } from '~/modules/content/components/legal-page';
+import { LegalPage, LegalText } from '~/modules/content/components/legal-page';
 import { getSiteDetails } from '~/modules/content/site-details.server';
 import { TERMS_EFFECTIVE_DATE, TERMS_VERSION, termsOfUseSections } from '~/modules/content/terms-of-use';
 import type { Route } from './+types/terms-of-use';
@@ -8,7 +8,8 @@ import type { Route } from './+types/terms-of-use';
 /** /termos-de-uso (spec part 2 §2.18): 15 sections, version 2.0, naming the company when it is configured. */
 
 export function loader() {
-  return { site: getSiteDetails() };
+  // The date is written on the server: the page's JavaScript carries no date formatting.
+  return { site: getSiteDetails(), dateLabel: formatCalendarDate(TERMS_EFFECTIVE_DATE) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'X-Page-Cache': '30' });
@@ -22,17 +23,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function TermsOfUsePage({ loaderData }: Route.ComponentProps) {
-  const { site } = loaderData;
+  const { site, dateLabel } = loaderData;
   return (
     <LegalPage
       title="Termos de Uso"
       versionLine={
         <>
-          Versão {TERMS_VERSION}, em vigor desde <time dateTime={TERMS_EFFECTIVE_DATE}>{formatCalendarDate(TERMS_EFFECTIVE_DATE)}</time>
+          Versão {TERMS_VERSION}, em vigor desde <time dateTime={TERMS_EFFECTIVE_DATE}>{dateLabel}</time>
         </>
       }
       summary={`Em resumo: o ${site.brandName} ajuda você a encontrar advogados e encaminha solicitações de atendimento, mas não é escritório de advocacia nem participa da contratação. Advogados precisam de inscrição verificada na OAB e seguem as regras de publicidade da profissão.`}
-      sections={termsOfUseSections(site)}
+      textId="texto-termos"
+      // Rendered on the server only: the browser build leaves the text out (ServerRenderedText).
+      text={import.meta.env.SSR ? <LegalText sections={termsOfUseSections(site)} /> : null}
     />
   );
 }
