@@ -79,7 +79,7 @@ test('every link of the header and the footer, on desktop and in the mobile menu
     const content = ((await desktop.locator('main').textContent()) ?? '').replace(/\s+/g, ' ').trim();
     if (status !== 200) failures.push(`${path}: HTTP ${status}`);
     else if (heading.length < 3) failures.push(`${path}: no h1`);
-    else if (content.length < 150) failures.push(`${path}: only ${content.length} characters of content`);
+    else if (content.length < 100) failures.push(`${path}: only ${content.length} characters of content`);
   }
   expect(failures, failures.join('\n')).toEqual([]);
 });
