@@ -187,6 +187,11 @@ describe('accessibility, layout and weight', () => {
     expect(weight.jsGzipBytes / 1024).toBeLessThanOrEqual(budgets.firstLoadJsGzipKiB);
   });
 
+  test('the sitemap lists the five pages', async ({ baseURL }) => {
+    const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+    for (const path of PAGES) expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
+  });
+
   test('the pages are served from the public page cache once rendered', async ({ baseURL }) => {
     for (const path of PAGES) {
       const first = await fetch(baseURL + path);

@@ -93,7 +93,13 @@ export default function AboutPage() {
         </h2>
         <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
           <h3 className="text-xl font-bold text-slate-900">Precisa de um advogado?</h3>
-          <p className="mt-2 text-slate-700">Busque por área e cidade, ou conte o seu caso e nós o encaminhamos.</p>
+          <p className="mt-2 text-slate-700">
+            Busque por área e cidade, ou conte o seu caso e nós o encaminhamos. Não sabe a área? Veja as{' '}
+            <Link to="/areas-de-atuacao" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              áreas de atuação
+            </Link>
+            .
+          </p>
           <div className="mt-5 flex flex-col gap-3 sm:flex-row">
             <Link to="/busca" className="rounded-md bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800">
               Encontrar Advogado
