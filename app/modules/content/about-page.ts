@@ -54,12 +54,12 @@ export const ABOUT_ETHICS = {
   intro:
     'A advocacia tem regras próprias de publicidade e de relação com clientes, e a plataforma foi desenhada para respeitá-las: o Estatuto da Advocacia (Lei 8.906/1994), o Código de Ética e Disciplina da OAB e o Provimento 205/2021 do Conselho Federal, além da Lei Geral de Proteção de Dados (Lei 13.709/2018).',
   commitments: [
-    'Informação objetiva e verdadeira: os perfis são informativos. Não publicamos preços, “consulta grátis”, comparações entre profissionais nem promessas ou garantias de resultado, porque nenhum advogado pode garantir o resultado de uma causa.',
-    'Inscrição verificada: todo perfil público passou pela conferência de uma pessoa da nossa equipe, e o número da OAB aparece em cada perfil para que você também possa conferir no [Cadastro Nacional dos Advogados](https://cna.oab.org.br/).',
-    'Sem captação de causas: não vendemos casos, não cobramos por cliente conquistado e não ficamos com parte dos honorários. Os advogados pagam, quando escolhem um plano, pelas ferramentas e pela visibilidade do perfil.',
-    'Ordem de busca transparente: os resultados são ordenados pelo nível do plano do advogado e, dentro de cada nível, por um rodízio que muda todos os dias, para que todos apareçam no topo em algum momento. Essa ordem não é uma classificação de qualidade.',
-    'Sem consultoria jurídica: nossa equipe ajuda você a encontrar um profissional, mas não analisa casos nem dá pareceres. Orientação jurídica é atividade privativa de advogado.',
-    'Seus dados protegidos: usamos os seus dados só para o que você pediu, explicamos tudo na [Política de Privacidade](/politica-de-privacidade) e você pode remover a sua solicitação ou a sua conta a qualquer momento.',
+    { title: 'Informação objetiva e verdadeira', text: 'os perfis são informativos. Não publicamos preços, “consulta grátis”, comparações entre profissionais nem promessas ou garantias de resultado, porque nenhum advogado pode garantir o resultado de uma causa.' },
+    { title: 'Inscrição verificada', text: 'todo perfil público passou pela conferência de uma pessoa da nossa equipe, e o número da OAB aparece em cada perfil para que você também possa conferir no [Cadastro Nacional dos Advogados](https://cna.oab.org.br/).' },
+    { title: 'Sem captação de causas', text: 'não vendemos casos, não cobramos por cliente conquistado e não ficamos com parte dos honorários. Os advogados pagam, quando escolhem um plano, pelas ferramentas e pela visibilidade do perfil.' },
+    { title: 'Ordem de busca transparente', text: 'os resultados são ordenados pelo nível do plano do advogado e, dentro de cada nível, por um rodízio que muda todos os dias, para que todos apareçam no topo em algum momento. Essa ordem não é uma classificação de qualidade.' },
+    { title: 'Sem consultoria jurídica', text: 'nossa equipe ajuda você a encontrar um profissional, mas não analisa casos nem dá pareceres. Orientação jurídica é atividade privativa de advogado.' },
+    { title: 'Seus dados protegidos', text: 'usamos os seus dados só para o que você pediu, explicamos tudo na [Política de Privacidade](/politica-de-privacidade) e você pode remover a sua solicitação ou a sua conta a qualquer momento.' },
   ],
 } as const;
 

@@ -74,13 +74,15 @@ export default function AboutPage() {
           {ABOUT_ETHICS.title}
         </h2>
         <p className="mt-4 text-lg leading-relaxed text-slate-700">{ABOUT_ETHICS.intro}</p>
-        <ul className="prose-article">
-          {ABOUT_ETHICS.commitments.map((text) => (
-            <li key={text}>
-              <RichText value={text} />
-            </li>
-          ))}
-        </ul>
+        <div className="prose-article">
+          <ul>
+            {ABOUT_ETHICS.commitments.map((commitment) => (
+              <li key={commitment.title}>
+                <strong>{commitment.title}:</strong> <RichText value={commitment.text} />
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
 
       <div className="bg-white">
