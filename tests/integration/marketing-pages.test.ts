@@ -104,6 +104,15 @@ describe.each(Object.keys(PAGES))('%s', (pathname) => {
   });
 });
 
+describe('the loaders, with the test environment’s configuration (no company details, no WhatsApp)', () => {
+  test('the legal pages get the site details and their date written out; the legal-areas page no WhatsApp link', () => {
+    const expected = { site: { brandName: 'JusConecta', company: null, supportEmail: null, privacyOfficer: { name: null, email: null } }, dateLabel: '25 de novembro de 2026' };
+    expect(termsRoute.loader()).toEqual(expected);
+    expect(privacyRoute.loader()).toEqual(expected);
+    expect(practiceAreasRoute.loader()).toEqual({ whatsappHref: null });
+  });
+});
+
 describe('/areas-de-atuacao', () => {
   test('the eight areas of the specification, each linking to its search', () => {
     const html = render(practiceAreasRoute, loaderDataOf('/areas-de-atuacao'), '/areas-de-atuacao');
