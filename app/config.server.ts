@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { cnpjCharacters, isValidCnpj } from './lib/cnpj';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true ou false' })
@@ -64,6 +65,24 @@ const envSchema = z
     WIIZOCHAT_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).optional(),
     /** The secret /bootstrap-superadmin asks for once a superadmin exists; unset: only the first one can be created there. */
     BOOTSTRAP_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').max(256, 'no máximo 256 caracteres').optional(),
+    // The company behind the site (docs/decisions/0025): the footer's line, the terms and the privacy policy.
+    COMPANY_NAME: z.string().trim().min(2, 'deve ter pelo menos 2 caracteres').max(120, 'no máximo 120 caracteres').optional(),
+    COMPANY_CNPJ: z
+      .string()
+      .trim()
+      .refine(isValidCnpj, 'deve ser um CNPJ válido, como 12.345.678/0001-95 (os dígitos verificadores não conferem)')
+      .transform(cnpjCharacters)
+      .optional(),
+    SUPPORT_EMAIL: z.email({ message: 'deve ser um endereço de e-mail, como contato@exemplo.com.br' }).max(254).optional(),
+    /** The platform's own WhatsApp (the legal-areas page's button), a Brazilian number with its DDD. */
+    SUPPORT_WHATSAPP: z
+      .string()
+      .transform((v) => v.replace(/[\s().+-]/g, ''))
+      .pipe(z.string().regex(/^(?:55)?[1-9][0-9](?:9[0-9]{8}|[2-8][0-9]{7})$/, 'deve ser um número brasileiro com DDD, como 11987654321 ou +55 11 98765-4321'))
+      .optional(),
+    /** The encarregado pelo tratamento de dados (LGPD art. 41); without DPO_EMAIL the policy names SUPPORT_EMAIL. */
+    DPO_NAME: z.string().trim().min(3, 'deve ter pelo menos 3 caracteres').max(120, 'no máximo 120 caracteres').optional(),
+    DPO_EMAIL: z.email({ message: 'deve ser um endereço de e-mail, como privacidade@exemplo.com.br' }).max(254).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.APP_SECRET) {
@@ -74,6 +93,12 @@ const envSchema = z
     }
     if (env.WHATSAPP_CLOUD_PHONE_NUMBER_ID && !env.WHATSAPP_CLOUD_ACCESS_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['WHATSAPP_CLOUD_ACCESS_TOKEN'], message: 'é obrigatório quando WHATSAPP_CLOUD_PHONE_NUMBER_ID está definido' });
+    }
+    if (env.COMPANY_NAME && !env.COMPANY_CNPJ) {
+      ctx.addIssue({ code: 'custom', path: ['COMPANY_CNPJ'], message: 'é obrigatório quando COMPANY_NAME está definido' });
+    }
+    if (env.COMPANY_CNPJ && !env.COMPANY_NAME) {
+      ctx.addIssue({ code: 'custom', path: ['COMPANY_NAME'], message: 'é obrigatório quando COMPANY_CNPJ está definido' });
     }
   });
 
@@ -100,6 +125,20 @@ export interface AppConfig {
   wiizoChatApiUrl: string | undefined;
   /** What /bootstrap-superadmin asks for once a superadmin exists; undefined: no further superadmin there. */
   bootstrapSecret: string | undefined;
+  /** Who runs the site: null when COMPANY_NAME and COMPANY_CNPJ are not set (docs/decisions/0025). */
+  company: CompanyDetails | null;
+  /** The site's contact e-mail; undefined: the pages name none. */
+  supportEmail: string | undefined;
+  /** The platform's WhatsApp as digits with the country code 55; undefined: no WhatsApp button. */
+  supportWhatsApp: string | undefined;
+  /** The encarregado (LGPD art. 41): a name when DPO_NAME is set, the e-mail of DPO_EMAIL or else SUPPORT_EMAIL. */
+  privacyOfficer: { name: string | undefined; email: string | undefined };
+}
+
+export interface CompanyDetails {
+  name: string;
+  /** 14 characters, without punctuation (app/lib/cnpj.ts formats it). */
+  cnpj: string;
 }
 
 export interface WhatsAppCloudConfig {
@@ -151,6 +190,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     wiizoChatApiUrl: env.WIIZOCHAT_API_URL?.replace(/\/+$/, ''),
     bootstrapSecret: env.BOOTSTRAP_SECRET,
+    company: env.COMPANY_NAME && env.COMPANY_CNPJ ? { name: env.COMPANY_NAME, cnpj: env.COMPANY_CNPJ } : null,
+    supportEmail: env.SUPPORT_EMAIL,
+    supportWhatsApp: env.SUPPORT_WHATSAPP && (env.SUPPORT_WHATSAPP.length >= 12 ? env.SUPPORT_WHATSAPP : `55${env.SUPPORT_WHATSAPP}`),
+    privacyOfficer: { name: env.DPO_NAME, email: env.DPO_EMAIL ?? env.SUPPORT_EMAIL },
   };
 }
 

@@ -10,6 +10,7 @@ import { FlashToast } from './components/ui/flash-toast';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { getCurrentUser } from './auth/session.server';
 import { getConfig } from './config.server';
+import { formatCnpj } from './lib/cnpj';
 import { useCspNonce } from './lib/csp-nonce';
 import { clearFlashToastCookie, readFlashToast } from './lib/flash-toast.server';
 
@@ -32,6 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: user ? { name: user.name, email: user.email } : null,
     toast: readFlashToast(request),
     year,
+    // The footer's company line (docs/decisions/0025): only what is configured.
+    company: { name: config.company?.name, cnpj: config.company && formatCnpj(config.company.cnpj), email: config.supportEmail },
   };
 }
 
@@ -64,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <main id="conteudo" className="flex-1">
               {children}
             </main>
-            <SiteFooter brandName={brandName} year={data?.year ?? new Date().getFullYear()} />
+            <SiteFooter brandName={brandName} year={data?.year ?? new Date().getFullYear()} company={data?.company} />
           </>
         )}
         <FlashToast message={data?.toast ?? null} />

@@ -30,7 +30,15 @@ const GROUPS = [
   },
 ] as const;
 
-export function SiteFooter({ brandName, year }: { brandName: string; year: number }) {
+/** Who runs the site, from the environment (COMPANY_NAME, COMPANY_CNPJ, SUPPORT_EMAIL); each part only when set. */
+export interface FooterCompany {
+  name?: string;
+  cnpj?: string | null;
+  email?: string;
+}
+
+export function SiteFooter({ brandName, year, company }: { brandName: string; year: number; company?: FooterCompany }) {
+  const companyParts = [company?.name, company?.cnpj && `CNPJ ${company.cnpj}`].filter(Boolean);
   return (
     <footer className="mt-16 border-t border-slate-800 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-4">
@@ -59,6 +67,17 @@ export function SiteFooter({ brandName, year }: { brandName: string; year: numbe
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm">
           © {year} {brandName}. Todos os direitos reservados.
         </p>
+        {companyParts.length > 0 || company?.email ? (
+          <p className="mx-auto -mt-4 max-w-6xl px-4 pb-6 text-sm">
+            {companyParts.join(' · ')}
+            {companyParts.length > 0 && company?.email ? ' · ' : null}
+            {company?.email ? (
+              <a href={`mailto:${company.email}`} className="underline hover:text-white">
+                {company.email}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
       </div>
     </footer>
   );

@@ -6,7 +6,7 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 }
 
-/** Every public page: home, search, plans, blog, each article and each approved profile. */
+/** Every public page: home, search, plans, blog, the marketing and legal pages, each article and each approved profile. */
 export async function loader() {
   const { appUrl } = getConfig();
   const profiles = await listApprovedProfileSlugs();
@@ -15,6 +15,7 @@ export async function loader() {
     { path: '/busca', lastmod: undefined },
     { path: '/planos', lastmod: undefined },
     { path: '/blog', lastmod: undefined },
+    ...['/areas-de-atuacao', '/por-que-se-registrar', '/quem-somos', '/termos-de-uso', '/politica-de-privacidade'].map((path) => ({ path, lastmod: undefined })),
     ...listBlogPosts().map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.date })),
     ...profiles.map((p) => ({ path: `/advogado/${p.slug}`, lastmod: p.updatedAt.toISOString().slice(0, 10) })),
   ];
