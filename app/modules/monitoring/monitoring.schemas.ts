@@ -72,5 +72,27 @@ export type CreateMonitoringInput = z.infer<typeof createMonitoringSchema>;
 /** A monitoring's id from a form or the URL: anything that is not a uuid is nobody's monitoring. */
 export const monitoringIdSchema = z.uuid({ message: MONITORING_TEXTS.notFound });
 
-export const MONITORING_INTENTS = ['criar-monitoramento', 'remover-monitoramento', 'atualizar-monitoramento', 'testar-notificacao'] as const;
+/** The forms of the monitoring part of the section (the messaging card above has its own intents). */
+export const MONITORING_INTENTS = ['criar-monitoramento', 'remover-monitoramento', 'atualizar-monitoramento', 'testar-notificacao-processo'] as const;
 export type MonitoringIntent = (typeof MONITORING_INTENTS)[number];
+
+/** A form about one monitoring (remove, Atualizar). */
+export const monitoringTargetSchema = z.object({ monitoringId: monitoringIdSchema });
+
+/** 'Testar notificação WhatsApp': the monitoring and the dialog's own key (the same click twice sends once). */
+export const monitoringTestSchema = z.object({
+  monitoringId: monitoringIdSchema,
+  envio: z.uuid({ message: 'Envio de teste inválido. Recarregue a página e tente novamente.' }),
+});
+
+/**
+ * What the section's URL may open: `processo` (the details dialog) and `remover` (the removal's
+ * confirmation) name a monitoring; anything else is ignored.
+ */
+export function monitoringViewFrom(params: URLSearchParams): { processo: string | null; remover: string | null } {
+  const id = (name: string) => {
+    const parsed = monitoringIdSchema.safeParse(params.get(name));
+    return parsed.success ? parsed.data : null;
+  };
+  return { processo: id('processo'), remover: id('remover') };
+}

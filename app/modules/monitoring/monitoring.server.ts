@@ -4,10 +4,14 @@ import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
 import { CourtProviderError, type CourtMonitoringProvider, type ProcessCheck, type ProviderCourt } from '~/integrations/court-monitoring/provider';
-import { enqueueWhatsAppMessages } from '~/integrations/whatsapp/outbox.server';
+import { getConfig } from '~/config.server';
+import { enqueueWhatsAppMessages, sendWhatsAppMessageNow } from '~/integrations/whatsapp/outbox.server';
 import { movementWhatsAppText } from '~/integrations/whatsapp/templates';
+import { createConfiguredWhatsAppSenders } from '~/integrations/whatsapp/whatsapp-sender.server';
 import { AppError } from '~/lib/app-error';
+import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/modules/catalog/vocabularies';
+import { readGatewayToken } from '~/modules/messaging/gateway-tokens.server';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { courtOfCnj, findCourt } from './cnj';
 import { MONITORING_TEXTS, monitoringIdSchema, type CreateMonitoringInput } from './monitoring.schemas';
@@ -263,4 +267,51 @@ export async function refreshMonitoring(lawyer: MonitoringLawyer, id: string, pr
     throw providerFailure(error, provider);
   }
   return recordProcessCheck(row.id, check, now);
+}
+
+/** At most this many 'Testar notificação WhatsApp' per lawyer in ten minutes: each reaches a real phone. */
+const TEST_NOTIFICATIONS_PER_WINDOW = 5;
+const TEST_WINDOW_MS = 10 * 60_000;
+
+/**
+ * 'Testar notificação WhatsApp' in the details dialog: sends the process's latest movement (or, with
+ * none yet, a line saying the process is being followed) to the lawyer's notification number now,
+ * through the sender their notifications use, and answers what the provider said. `envio` is the
+ * dialog's own key: the same click sent twice sends once. Spec messages: 'Não foi possível encontrar o
+ * número do advogado.', 'Token do WiizoChat não configurado para este advogado.', 'Notificação de
+ * movimentação enviada com sucesso!', 'Erro ao enviar notificação: …'.
+ */
+export async function sendMovementTestNotification(lawyer: MonitoringLawyer, id: string, envio: string, now: Date = new Date()): Promise<{ message: string }> {
+  const row = await ownMonitoring(lawyer, id);
+  const [profile] = await db.select({ notificacoes: lawyerProfiles.whatsappNotificacoes }).from(lawyerProfiles).where(eq(lawyerProfiles.id, lawyer.id));
+  const to = profile?.notificacoes && /^[0-9]{10,15}$/.test(profile.notificacoes) ? profile.notificacoes : null;
+  if (!to) throw new AppError(MONITORING_TEXTS.noLawyerNumber, { status: 400, code: 'no_notification_number' });
+  const senders = createConfiguredWhatsAppSenders(getConfig(), { tokenFor: readGatewayToken });
+  const chosen = await senders?.choose(lawyer.id);
+  if (!chosen) throw new AppError(MONITORING_TEXTS.noToken, { status: 400, code: 'no_whatsapp_sender' });
+
+  const hit = await hitRateLimit(`movement-test:user:${lawyer.id}`, TEST_WINDOW_MS, now);
+  if (hit.count > TEST_NOTIFICATIONS_PER_WINDOW) {
+    const retryAfter = Math.max(1, Math.ceil((hit.windowEndsAt.getTime() - now.getTime()) / 1000));
+    throw new AppError(tooManyAttemptsMessage(retryAfter), { status: 429, code: 'too_many_test_notifications', retryAfter });
+  }
+
+  const [latest] = await db
+    .select({ descricao: processUpdates.descricao })
+    .from(processUpdates)
+    .where(eq(processUpdates.processoId, row.id))
+    .orderBy(desc(processUpdates.data), desc(processUpdates.createdAt))
+    .limit(1);
+  const descricao = latest?.descricao ?? 'nenhuma movimentação registrada ainda; você será avisado a cada nova movimentação.';
+  const result = await sendWhatsAppMessageNow(
+    { to, ...movementWhatsAppText({ numero: row.numero, descricao }), kind: 'movimentacao', lawyerId: lawyer.id, idempotencyKey: `teste-movimentacao:${row.id}:${envio}` },
+    chosen,
+  );
+  if (result.outcome === 'sent' || (result.outcome === 'duplicate' && result.status === 'sent')) return { message: MONITORING_TEXTS.notificationSent };
+  if (result.outcome === 'duplicate') {
+    const detail = result.status === 'failed' ? (result.error ?? 'falha no envio') : 'este envio já está em andamento.';
+    throw new AppError(`${MONITORING_TEXTS.notificationFailed}${detail}`, { status: 409, code: 'test_notification_repeated' });
+  }
+  if (result.outcome === 'skipped') throw new Error('sendWhatsAppMessageNow: a freshly claimed message was skipped');
+  throw new AppError(`${MONITORING_TEXTS.notificationFailed}${result.error}`, { status: 502, code: 'test_notification_failed' });
 }
