@@ -98,7 +98,7 @@ describe('the DataJud adapter', () => {
 
   test('a court DataJud has no index for is refused before any call, at start and at check; no court at all too', async () => {
     const { standIn, provider } = await dataJud();
-    const atStart = await failureOf(provider.startMonitoring({ numero: '0000001-49.2024.1.00.0000', court: STF, courtChosen: true, frequencia: 'DIARIA' }));
+    const atStart = await failureOf(provider.startMonitoring({ numero: '0000001-56.2024.1.00.0000', court: STF, courtChosen: true, frequencia: 'DIARIA' }));
     expect(atStart).toMatchObject({ kind: 'invalid', detail: 'O DataJud (CNJ) não tem dados do STF: o monitoramento deste tribunal não é suportado.' });
     expect((await failureOf(provider.checkProcess({ numero: NUMERO, court: STF, providerRef: null }))).kind).toBe('invalid');
     expect((await failureOf(provider.checkProcess({ numero: NUMERO, court: null, providerRef: null }))).detail).toMatch(/precisa do tribunal/);

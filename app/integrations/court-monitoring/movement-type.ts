@@ -6,7 +6,7 @@ import type { MovementType } from './provider';
 //   1. what only mentions an act — conclusions "para sentença", "trânsito em julgado", "inclusão em
 //      pauta para julgamento", a party's "pedido de liminar", remittals, attachments, certificates,
 //      summons — is ANDAMENTO, whatever act it names;
-//   2. sentença, julgamento, julgado procedente/improcedente, procedência, improcedência, acórdão,
+//   2. sentença, julgamento, julgo/julgado (parcialmente) (im)procedente, procedência, improcedência, acórdão,
 //      extinção do processo, homologação → SENTENCA;
 //   3. decisão, liminar, tutela (antecipada, de urgência), interlocutória, and a text that opens with
 //      deferido/indeferido/concedido/revogado (TPU: 'Concedida a Medida Liminar') → DECISAO;
@@ -15,7 +15,7 @@ import type { MovementType } from './provider';
 
 const MENTIONS_ONLY =
   /^(conclus|remessa|remetid|recebid|juntad|certid|certificad|expedi|intima|cita[cç]|publica|disponibiliza|inclus|pedido|peticao|protocol|ato ordinatorio|mandado|carta|aviso|prazo)|transito em julgado|para (julgamento|sentenca|decisao|despacho)|em pauta/;
-const SENTENCE = /sentenca|julgamento|julgad[oa]s? (parcialmente )?(procedente|improcedente)|procedencia|improcedencia|acordao|extincao do processo|extinto o processo|^homologa/;
+const SENTENCE = /sentenca|julgamento|julg(?:o|ad[oa]s?) (?:parcialmente )?(?:im)?procedente|procedencia|improcedencia|acordao|extincao do processo|extinto o processo|^homologa/;
 const DECISION = /decisao|decisoes|liminar|tutela|interlocutoria|^(deferid|indeferid|deferimento|indeferimento|concedid|nao concedid|concessao|revogad|revogacao)/;
 const ORDER = /despacho|mero expediente/;
 
