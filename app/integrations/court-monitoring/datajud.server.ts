@@ -68,7 +68,8 @@ export function dataJudCheck(json: unknown): ProcessCheck {
   const hits = field(json, 'hits');
   const list = field(hits, 'hits');
   const documents = Array.isArray(list) ? list : [];
-  const total = field(field(hits, 'total'), 'value');
+  // hits.total is { value, relation } (Elasticsearch 7+) or a bare number (older versions).
+  const total = typeof field(hits, 'total') === 'number' ? field(hits, 'total') : field(field(hits, 'total'), 'value');
   const found = typeof total === 'number' ? total > 0 : documents.length > 0;
   const seen = new Set<string>();
   const movements: Array<ProviderMovement & { order: number }> = [];

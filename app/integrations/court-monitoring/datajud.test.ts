@@ -186,6 +186,8 @@ describe('reading DataJud answers', () => {
 
   test('an answer without hits.total is found when it has hits; a malformed one is not found with no movement', () => {
     expect(dataJudCheck({ hits: { hits: [{ _source: { movimentos: [] } }] } }).found).toBe(true);
+    expect(dataJudCheck({ hits: { total: 0, hits: [] } }).found).toBe(false);
+    expect(dataJudCheck({ hits: { total: 2, hits: [] } }).found).toBe(true);
     expect(dataJudCheck(undefined)).toEqual({ found: false, movements: [] });
     expect(dataJudCheck({ hits: { total: { value: 0 }, hits: [] } })).toEqual({ found: false, movements: [] });
   });

@@ -80,13 +80,13 @@ export function field(value: unknown, name: string): unknown {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
 }
 
-/** The errors every court API shares: a redirect (refused), 429 with Retry-After, 5xx. Null for the others. */
+/** The errors every court API shares: a redirect (refused), 429 and 5xx (with Retry-After when sent). Null for the others. */
 export function commonHttpError(answer: HttpAnswer, detail: string): CourtProviderError | null {
   const { status } = answer;
   if (status >= 300 && status < 400) {
     return new CourtProviderError('unavailable', `Redirecionamento recusado (HTTP ${status}${answer.headers.get('location') ? ` para ${answer.headers.get('location')}` : ''})`, { status });
   }
   if (status === 429) return new CourtProviderError('rate_limited', detail, { status, retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')) });
-  if (status >= 500) return new CourtProviderError('unavailable', detail, { status });
+  if (status >= 500) return new CourtProviderError('unavailable', detail, { status, retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')) });
   return null;
 }
