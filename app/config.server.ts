@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { COURT_MONITORING_PROVIDERS } from '~/integrations/court-monitoring/provider';
 import { cnpjCharacters, isValidCnpj } from './lib/cnpj';
 
 const booleanFromEnv = z
@@ -11,6 +12,14 @@ const booleanFromEnv = z
 const HTTP_URL_MESSAGE = 'deve ser uma URL completa http:// ou https://';
 const TEMPLATE_NAME_MESSAGE = 'deve ser o nome de um modelo aprovado: letras minúsculas, números e _';
 const templateName = z.string().trim().regex(/^[a-z0-9_]{1,512}$/, TEMPLATE_NAME_MESSAGE).optional();
+
+/** A provider's token or key: printable ASCII, no spaces. */
+const providerSecret = z
+  .string()
+  .trim()
+  .max(2000, 'no máximo 2000 caracteres')
+  .regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos')
+  .optional();
 
 const SMTP_URL_MESSAGE = 'deve ser uma URL smtp://usuario:senha@servidor:porta (ou smtps:// para TLS)';
 
@@ -63,6 +72,16 @@ const envSchema = z
     WHATSAPP_CLOUD_TEMPLATE_TEXT: templateName,
     /** The WiizoChat gateway lawyers' own tokens are used with; without it saved tokens are not used. */
     WIIZOCHAT_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).optional(),
+    /** The court-monitoring provider (docs/decisions/0029): the built-in simulated court by default. */
+    COURT_MONITORING_PROVIDER: z.enum(COURT_MONITORING_PROVIDERS, { message: 'use simulado, escavador ou datajud' }).default('simulado'),
+    /** Escavador API v2 base (with its version) and the token of its panel, server side only. */
+    ESCAVADOR_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).default('https://api.escavador.com/api/v2'),
+    ESCAVADOR_API_TOKEN: providerSecret,
+    /** The token the Escavador panel generates for callbacks, compared with their Authorization header. */
+    ESCAVADOR_CALLBACK_TOKEN: providerSecret,
+    /** The CNJ's public DataJud API and its published key (CNJ may change it: configuration, not code). */
+    DATAJUD_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).default('https://api-publica.datajud.cnj.jus.br'),
+    DATAJUD_API_KEY: providerSecret,
     /** The secret /bootstrap-superadmin asks for once a superadmin exists; unset: only the first one can be created there. */
     BOOTSTRAP_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').max(256, 'no máximo 256 caracteres').optional(),
     // The company behind the site (docs/decisions/0025): the footer's line, the terms and the privacy policy.
@@ -100,6 +119,15 @@ const envSchema = z
     if (env.COMPANY_CNPJ && !env.COMPANY_NAME) {
       ctx.addIssue({ code: 'custom', path: ['COMPANY_NAME'], message: 'é obrigatório quando COMPANY_CNPJ está definido' });
     }
+    if (env.COURT_MONITORING_PROVIDER === 'escavador' && !env.ESCAVADOR_API_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['ESCAVADOR_API_TOKEN'], message: 'é obrigatório quando COURT_MONITORING_PROVIDER=escavador (o token da API, criado no painel do Escavador)' });
+    }
+    if (env.COURT_MONITORING_PROVIDER === 'escavador' && !env.ESCAVADOR_CALLBACK_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['ESCAVADOR_CALLBACK_TOKEN'], message: 'é obrigatório quando COURT_MONITORING_PROVIDER=escavador (o token dos callbacks, gerado no painel do Escavador)' });
+    }
+    if (env.COURT_MONITORING_PROVIDER === 'datajud' && !env.DATAJUD_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['DATAJUD_API_KEY'], message: 'é obrigatório quando COURT_MONITORING_PROVIDER=datajud (a chave pública publicada na wiki do DataJud)' });
+    }
   });
 
 export interface AppConfig {
@@ -133,6 +161,8 @@ export interface AppConfig {
   supportWhatsApp: string | undefined;
   /** The encarregado (LGPD art. 41): a name when DPO_NAME is set, the e-mail of DPO_EMAIL or else SUPPORT_EMAIL. */
   privacyOfficer: { name: string | undefined; email: string | undefined };
+  /** The court-monitoring provider and what it needs (docs/decisions/0029). */
+  courtMonitoring: CourtMonitoringConfig;
 }
 
 export interface CompanyDetails {
@@ -140,6 +170,11 @@ export interface CompanyDetails {
   /** 14 characters, without punctuation (app/lib/cnpj.ts formats it). */
   cnpj: string;
 }
+
+export type CourtMonitoringConfig =
+  | { provider: 'simulado' }
+  | { provider: 'escavador'; apiUrl: string; token: string; callbackToken: string }
+  | { provider: 'datajud'; apiUrl: string; apiKey: string };
 
 export interface WhatsAppCloudConfig {
   apiUrl: string;
@@ -194,7 +229,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: env.SUPPORT_EMAIL,
     supportWhatsApp: env.SUPPORT_WHATSAPP && (env.SUPPORT_WHATSAPP.length >= 12 ? env.SUPPORT_WHATSAPP : `55${env.SUPPORT_WHATSAPP}`),
     privacyOfficer: { name: env.DPO_NAME, email: env.DPO_EMAIL ?? env.SUPPORT_EMAIL },
+    courtMonitoring: courtMonitoringConfig(env),
   };
+}
+
+/** The chosen provider with its settings (the refinements above made sure its token or key is there). */
+function courtMonitoringConfig(env: z.infer<typeof envSchema>): CourtMonitoringConfig {
+  switch (env.COURT_MONITORING_PROVIDER) {
+    case 'escavador':
+      return { provider: 'escavador', apiUrl: env.ESCAVADOR_API_URL.replace(/\/+$/, ''), token: env.ESCAVADOR_API_TOKEN!, callbackToken: env.ESCAVADOR_CALLBACK_TOKEN! };
+    case 'datajud':
+      return { provider: 'datajud', apiUrl: env.DATAJUD_API_URL.replace(/\/+$/, ''), apiKey: env.DATAJUD_API_KEY! };
+    default:
+      return { provider: 'simulado' };
+  }
 }
 
 /** `"Brand" <nao-responda@host of APP_URL>`: the brand quoted, so a comma or a quote in it stays in the name. */

@@ -31,6 +31,11 @@ export interface ProviderMovement {
 export interface ProcessCheck {
   /** The provider found the process (ENCONTRADO) or knows it does not exist there (NAO_ENCONTRADO). */
   found: boolean;
+  /**
+   * The provider has not finished looking (Escavador's PENDENTE, §1.2 of the reference): `found` is
+   * false but means nothing yet, and the monitoring stays PENDENTE. Absent: the search is over.
+   */
+  pending?: boolean;
   /** Every movement the provider returned on this check, in any order; the caller stores each once. */
   movements: ProviderMovement[];
 }
@@ -45,6 +50,17 @@ export interface StartMonitoringInput {
   frequencia: MonitoringFrequency;
 }
 
+export interface CheckProcessInput {
+  numero: string;
+  court: ProviderCourt | null;
+  providerRef: string | null;
+  /**
+   * How many movements of the process the caller has stored. Only the simulator reads it: its next
+   * movement is the one after these, so its story goes on where it was across server restarts.
+   */
+  knownMovements?: number;
+}
+
 export interface CourtMonitoringProvider {
   readonly id: CourtMonitoringProviderId;
   /** The name users read where the specification says 'Escavador': 'Escavador', 'DataJud (CNJ)', 'Simulador'. */
@@ -57,7 +73,7 @@ export interface CourtMonitoringProvider {
   /** Stops the provider's monitoring (a monitoring already gone there counts as stopped). */
   stopMonitoring(input: { numero: string; providerRef: string | null }): Promise<void>;
   /** Looks the process up now and answers what the provider knows of it. */
-  checkProcess(input: { numero: string; court: ProviderCourt | null; providerRef: string | null }): Promise<ProcessCheck>;
+  checkProcess(input: CheckProcessInput): Promise<ProcessCheck>;
 }
 
 /**

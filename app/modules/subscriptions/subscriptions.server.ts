@@ -9,7 +9,7 @@ import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { findPlan, planHasEnded, SUBSCRIPTION_PERIOD_MS, type Plan, type PlanId } from '~/modules/catalog/catalog';
 import type { LawyerPlan } from './lawyer-plan';
 import { getLawyerPlan } from './lawyer-plan.server';
-import { PLAN_TEXTS } from './subscriptions.schemas';
+import { PLAN_TEXTS } from './plan-texts';
 
 // Each lawyer's plan and subscribing to another (docs/product-rules.md, Plans; spec part 2 §4, §7.3).
 

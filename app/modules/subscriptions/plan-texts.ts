@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { PLAN_IDS, type Plan } from '~/modules/catalog/catalog';
+import type { Plan } from '~/modules/catalog/catalog';
 
-// The plans page's form and texts (spec part 2 §2.18, §8 "Plans"; docs/product-rules.md, Plans). Browser-safe.
+// The plans page's texts (spec part 2 §2.18, §8 "Plans"; docs/product-rules.md, Plans). Browser-safe and
+// without zod: the page's JavaScript needs them, its form's schema stays on the server (subscribe-form.server.ts).
 
 export const PLAN_TEXTS = {
   /** The spec's failure toast; a refusal adds its reason after a colon. */
@@ -19,12 +19,3 @@ export const PLAN_TEXTS = {
 export function planActivatedMessage(plan: Pick<Plan, 'tipo'>): string {
   return `Plano ${plan.tipo} ativado com sucesso!`;
 }
-
-/** The longest plan id, the most characters of `plano` echoed back. */
-export const PLAN_ID_MAX_LENGTH = Math.max(...PLAN_IDS.map((id) => id.length));
-
-/** The subscribe form: one plan id of the catalogue. */
-export const subscribeSchema = z.object({
-  plano: z.enum(PLAN_IDS, { message: PLAN_TEXTS.invalidPlan }),
-});
-export type SubscribeInput = z.infer<typeof subscribeSchema>;

@@ -1,0 +1,94 @@
+import { isValidCnj, parseCnj } from '~/modules/monitoring/cnj';
+import type { CheckProcessInput, CourtMonitoringProvider, MovementType, ProcessCheck, ProviderMovement } from './provider';
+
+// The built-in simulated court (COURT_MONITORING_PROVIDER=simulado, the default): no I/O, so the whole
+// monitoring flow works offline, in development and in tests. It finds every valid number on its first
+// check (except a number whose sequential part is 0000000, which it never finds: the NAO_ENCONTRADO
+// case) and reports one new movement on each check, the next step of a civil case's story, dated at
+// the check. Which step is deterministic: the caller says how many movements it already stored
+// (`knownMovements`), so the story goes on where it was after a restart; without it, the simulator
+// counts its own checks per number in memory (docs/decisions/0029-court-monitoring-providers.md).
+
+export interface SimulatedProviderOptions {
+  /** The clock movements are dated with (tests inject one). */
+  now?: () => Date;
+}
+
+interface Step {
+  tipo: MovementType;
+  /** The text, from the process's own variations. */
+  text: (v: Variation) => string;
+}
+
+interface Variation {
+  vara: string;
+  prazo: number;
+  procedente: string;
+  audiencia: string;
+}
+
+const VARAS = ['1ª Vara Cível', '2ª Vara Cível', '3ª Vara Cível', '4ª Vara Cível', '5ª Vara Cível', 'Vara Única', '1ª Vara da Família e Sucessões', '2ª Vara Empresarial'];
+const PRAZOS = [5, 10, 15];
+const OUTCOMES = ['julgo PROCEDENTE o pedido', 'julgo PARCIALMENTE PROCEDENTE o pedido', 'julgo IMPROCEDENTE o pedido'];
+const AUDIENCIAS = ['conciliação', 'instrução e julgamento'];
+
+/** A civil case from filing to archive; after the last step, the case stays quiet with periodic certificates. */
+const STORY: readonly Step[] = [
+  { tipo: 'ANDAMENTO', text: (v) => `Distribuído por sorteio para a ${v.vara}.` },
+  { tipo: 'DESPACHO', text: (v) => `Despacho: Cite-se a parte ré para, querendo, apresentar contestação no prazo legal. Intime-se a parte autora para recolher as custas em ${v.prazo} dias.` },
+  { tipo: 'ANDAMENTO', text: () => 'Juntada de mandado de citação cumprido.' },
+  { tipo: 'ANDAMENTO', text: () => 'Juntada de petição de contestação.' },
+  { tipo: 'DECISAO', text: () => 'Decisão interlocutória: deferido o pedido de tutela de urgência. Intimem-se.' },
+  { tipo: 'ANDAMENTO', text: (v) => `Audiência de ${v.audiencia} realizada; sem acordo entre as partes.` },
+  { tipo: 'DESPACHO', text: (v) => `Despacho: Especifiquem as partes, em ${v.prazo} dias, as provas que pretendem produzir, justificando a pertinência.` },
+  { tipo: 'ANDAMENTO', text: () => 'Conclusos para sentença.' },
+  { tipo: 'SENTENCA', text: (v) => `Sentença: Ante o exposto, ${v.procedente}, nos termos do art. 487, I, do CPC. Custas e honorários na forma da lei.` },
+  { tipo: 'ANDAMENTO', text: () => 'Publicada a sentença no Diário da Justiça Eletrônico.' },
+  { tipo: 'ANDAMENTO', text: () => 'Certificado o trânsito em julgado.' },
+  { tipo: 'DESPACHO', text: () => 'Despacho: Arquivem-se os autos, observadas as formalidades legais.' },
+  { tipo: 'ANDAMENTO', text: () => 'Arquivado definitivamente.' },
+];
+
+/** FNV-1a of the number's digits: the same number always gets the same vara, deadlines and outcome. */
+function hashOf(digits: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of digits) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** The `index`-th movement (0 = the first) of the process `numero`: its text and type. */
+export function simulatedMovement(numero: string, index: number): Omit<ProviderMovement, 'data'> {
+  const hash = hashOf(numero.replace(/\D/g, ''));
+  const variation: Variation = {
+    vara: VARAS[hash % VARAS.length]!,
+    prazo: PRAZOS[(hash >>> 8) % PRAZOS.length]!,
+    procedente: OUTCOMES[(hash >>> 16) % OUTCOMES.length]!,
+    audiencia: AUDIENCIAS[(hash >>> 24) % AUDIENCIAS.length]!,
+  };
+  const step = STORY[index];
+  if (step) return { descricao: step.text(variation), tipo: step.tipo };
+  // After the archive: a certificate a check, numbered so each is a new movement (stored once by date + text).
+  return { descricao: `Certidão de objeto e pé expedida (${index - STORY.length + 1}ª via).`, tipo: 'ANDAMENTO' };
+}
+
+export function createSimulatedProvider({ now = () => new Date() }: SimulatedProviderOptions = {}): CourtMonitoringProvider {
+  /** Checks answered per number, for callers that do not say how many movements they hold. */
+  const checks = new Map<string, number>();
+  return {
+    id: 'simulado',
+    displayName: 'Simulador',
+    async startMonitoring() {
+      return { providerRef: null };
+    },
+    async stopMonitoring({ numero }) {
+      checks.delete(numero.replace(/\D/g, ''));
+    },
+    async checkProcess({ numero, knownMovements }: CheckProcessInput): Promise<ProcessCheck> {
+      if (!isValidCnj(numero) || parseCnj(numero)?.sequencial === '0000000') return { found: false, movements: [] };
+      const key = numero.replace(/\D/g, '');
+      const index = Math.max(0, Math.floor(knownMovements ?? checks.get(key) ?? 0));
+      checks.set(key, index + 1);
+      return { found: true, movements: [{ ...simulatedMovement(numero, index), data: now() }] };
+    },
+  };
+}
