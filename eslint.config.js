@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // A lesson turned into a rule (docs/decisions/0004): public pages ship no icon runtime.
-    files: ['app/root.tsx', 'app/routes/public/**', 'app/routes/account/**', 'app/components/**', 'app/modules/lawyers/components/**', 'app/modules/content/components/**'],
+    files: ['app/root.tsx', 'app/routes/public/**', 'app/routes/account/**', 'app/components/**', 'app/modules/lawyers/components/**', 'app/modules/content/components/**', 'app/modules/subscriptions/components/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'lucide-react', message: 'Use ~/components/ui/icons: public pages ship no icon runtime.' }] }],
     },

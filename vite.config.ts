@@ -5,6 +5,10 @@ import { defineConfig } from 'vite';
 
 function browserChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)\//.test(id)) return 'react';
+  // The plan catalogue and the state names have chunks of their own: pulled into public-shared (as
+  // dependencies of the catalogue), they weighed on every page; now only the pages that use them load them.
+  const catalogPart = /\/app\/modules\/catalog\/(plans|states)\.ts$/.exec(id);
+  if (catalogPart) return `catalog-${catalogPart[1]}`;
   if (/\/app\/(lib\/seo|modules\/lawyers\/components\/(lawyer-avatar|lawyer-chips|whatsapp-button))\.tsx?$/.test(id)) return 'public-shared';
   return undefined;
 }

@@ -33,6 +33,10 @@ export function MapPin(props: IconProps) {
   return <Svg {...props}><path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" /><circle cx="12" cy="10" r="3" /></Svg>;
 }
 
+export function Check(props: IconProps) {
+  return <Svg {...props}><path d="M20 6 9 17l-5-5" /></Svg>;
+}
+
 export function X(props: IconProps) {
   return <Svg {...props}><path d="M18 6 6 18" /><path d="m6 6 12 12" /></Svg>;
 }

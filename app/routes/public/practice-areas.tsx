@@ -16,7 +16,9 @@ import type { Route } from './+types/practice-areas';
  */
 
 export function loader() {
-  return { whatsappHref: supportWhatsAppHref() };
+  // Each area's search link is written here, on the server: the page's JavaScript needs no URL helpers.
+  const searchLinks: Record<string, string> = Object.fromEntries(LANDING_AREAS.map((area) => [area.id, searchHref({ area: area.id })]));
+  return { whatsappHref: supportWhatsAppHref(), searchLinks };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'X-Page-Cache': '30' });
@@ -114,7 +116,7 @@ export default function PracticeAreasPage({ loaderData }: Route.ComponentProps) 
                   <li key={example}>{example}</li>
                 ))}
               </ul>
-              <Link to={searchHref({ area: area.id })} className="mt-5 font-semibold text-brand-700 underline-offset-2 hover:underline">
+              <Link to={loaderData.searchLinks[area.id] ?? '/busca'} className="mt-5 font-semibold text-brand-700 underline-offset-2 hover:underline">
                 Ver advogados<span className="sr-only"> de {area.title}</span>
               </Link>
             </li>

@@ -20,7 +20,9 @@ function routePath(matches: ReadonlyArray<{ id: string } | undefined>): '/busca'
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseSearchFilters(new URL(request.url).searchParams);
   const result = await findApprovedLawyers(filters);
-  const page = { filters, ...result, lawyers: result.lawyers.map(({ id: _id, ...card }) => card) };
+  // The count is written here ('1.234 advogados encontrados'): the page's JavaScript formats no numbers.
+  const countText = result.total > 0 ? resultCountText(result.total) : null;
+  const page = { filters, ...result, countText, lawyers: result.lawyers.map(({ id: _id, ...card }) => card) };
   return data(page, isPastLastPage(page) ? { status: 404 } : undefined);
 }
 
@@ -41,12 +43,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const scope = searchScope(filters);
   const title = scope ? `Advogados ${scope}` : 'Encontre um advogado';
   const page = loaderData?.page ?? 1;
-  const total = loaderData?.total ?? 0;
   return pageMeta({
     site: matches[0]?.loaderData.site,
     title: page > 1 ? `${title} — página ${page}` : title,
     description: scope
-      ? `${title}: ${total > 0 ? resultCountText(total) : 'nenhum advogado encontrado'}. Veja perfis verificados e fale direto pelo WhatsApp.`
+      ? `${title}: ${loaderData?.countText ?? 'nenhum advogado encontrado'}. Veja perfis verificados e fale direto pelo WhatsApp.`
       : 'Busque advogados verificados por área de atuação e cidade e fale direto pelo WhatsApp.',
     path: searchHref(filters, routePath(matches)),
     noindex: loaderData ? isPastLastPage(loaderData) : false,
@@ -109,7 +110,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
 
       <section aria-labelledby="resultados" className="mt-8">
         <h2 id="resultados" className="text-lg font-semibold text-slate-800" aria-live="polite">
-          {total > 0 ? resultCountText(total) : 'Nenhum advogado encontrado'}
+          {loaderData.countText ?? 'Nenhum advogado encontrado'}
         </h2>
         {pastLastPage ? (
           <p className="mt-2 text-slate-700">

@@ -1,4 +1,4 @@
-import { Check, X } from 'lucide-react';
+import { Check, X } from '~/components/ui/icons';
 import type { ReactNode } from 'react';
 import type { Plan } from '~/modules/catalog/catalog';
 import { planFeatures } from '../plan-features';
