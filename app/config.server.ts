@@ -64,6 +64,15 @@ const envSchema = z
     WIIZOCHAT_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).optional(),
     /** The secret /bootstrap-superadmin asks for once a superadmin exists; unset: only the first one can be created there. */
     BOOTSTRAP_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').max(256, 'no máximo 256 caracteres').optional(),
+    /** An OpenAI-compatible chat-completions endpoint for the contract summariser; unset: the built-in analyser (docs/decisions/0024). */
+    CONTRACT_ANALYSIS_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).optional(),
+    CONTRACT_ANALYSIS_API_KEY: z
+      .string()
+      .trim()
+      .max(2000, 'no máximo 2000 caracteres')
+      .regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos')
+      .optional(),
+    CONTRACT_ANALYSIS_MODEL: z.string().trim().min(1, 'não pode ser vazio').max(200, 'no máximo 200 caracteres').default('gpt-4o-mini'),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.APP_SECRET) {
@@ -100,6 +109,15 @@ export interface AppConfig {
   wiizoChatApiUrl: string | undefined;
   /** What /bootstrap-superadmin asks for once a superadmin exists; undefined: no further superadmin there. */
   bootstrapSecret: string | undefined;
+  /** The contract summariser's language-model endpoint; null: the built-in analyser only. */
+  contractAnalysis: ContractAnalysisConfig | null;
+}
+
+export interface ContractAnalysisConfig {
+  /** The chat-completions URL as given (https://api.openai.com/v1/chat/completions or a compatible server). */
+  url: string;
+  apiKey: string | undefined;
+  model: string;
 }
 
 export interface WhatsAppCloudConfig {
@@ -151,6 +169,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     wiizoChatApiUrl: env.WIIZOCHAT_API_URL?.replace(/\/+$/, ''),
     bootstrapSecret: env.BOOTSTRAP_SECRET,
+    contractAnalysis: env.CONTRACT_ANALYSIS_URL
+      ? { url: env.CONTRACT_ANALYSIS_URL, apiKey: env.CONTRACT_ANALYSIS_API_KEY, model: env.CONTRACT_ANALYSIS_MODEL }
+      : null,
   };
 }
 
