@@ -12,6 +12,8 @@ export default [
   route('planos', 'routes/public/plans.tsx'),
   route('blog', 'routes/public/blog.tsx'),
   route('blog/:slug', 'routes/public/blog-post.tsx'),
+  route('ferramentas', 'routes/tools/tools.tsx'),
+  route('sumarizador-contratos', 'routes/tools/contract-summariser.tsx'),
   route('login', 'routes/account/login.tsx'),
   route('logout', 'routes/account/logout.ts'),
   route('esqueci-senha', 'routes/account/forgot-password.tsx'),
