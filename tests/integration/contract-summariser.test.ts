@@ -57,7 +57,7 @@ describe('the contract summariser’s form post', () => {
   test('a DOCX sent with a .pdf name and no type is read as the DOCX it is', async () => {
     const result = await answer({ bytes: contractDocx(NDA_CONTRACT.paragraphs), name: 'acordo.pdf' });
     expect(result.status).toBe(200);
-    expect(result.body.analysis!.sections.pontosDeAtencao[0]).toMatch(/^Não há cláusula de foro/);
+    expect(result.body.analysis!.sections.pontosDeAtencao?.[0]).toMatch(/^Não há cláusula de foro/);
   });
 
   test('the file is read in memory: nothing is written to disk while a contract is analysed', async () => {
