@@ -10,8 +10,12 @@ import { checkDocxPackage } from './docx-package.server';
  * never from the name. Every refusal is an AppError with the Portuguese message (status 415 or 422).
  */
 
-/** Pages read from a PDF, and characters kept: a contract fits well within; a longer file is cut (and said so). */
-export const EXTRACTION_LIMITS = { pdfPages: 150, characters: 400_000 } as const;
+/**
+ * Pages read from a PDF, characters kept, and how long a PDF is read (from opening it): a contract fits
+ * well within; a longer file is cut, and the analysis says how much was read. The time limit keeps a
+ * 10 MB PDF of text alone (thousands of pages) within the summariser's 3 s (docs/decisions/0023).
+ */
+export const EXTRACTION_LIMITS = { pdfPages: 150, characters: 400_000, pdfReadingMs: 1800 } as const;
 
 /** Fewer letters than this, over the pages read, is a scan without a text layer. */
 const MIN_LETTERS = 40;
@@ -37,6 +41,7 @@ export async function extractContractText(bytes: Uint8Array): Promise<ExtractedT
 }
 
 async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
+  const deadline = performance.now() + EXTRACTION_LIMITS.pdfReadingMs;
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js may detach the buffer it is given: hand it a copy, and no font or worker loading.
@@ -51,7 +56,8 @@ async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
     const pagesToRead = Math.min(totalPages, EXTRACTION_LIMITS.pdfPages);
     const pages: string[] = [];
     let characters = 0;
-    for (let number = 1; number <= pagesToRead && characters < EXTRACTION_LIMITS.characters; number++) {
+    // The first page is always read; the others while there is time and room.
+    for (let number = 1; number <= pagesToRead && characters < EXTRACTION_LIMITS.characters && (number === 1 || performance.now() < deadline); number++) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
       let text = '';
