@@ -91,6 +91,13 @@ describe.each(FORMATS)('the built-in analyser on a %s', (format) => {
     expect(findings.handlesPersonalData).toBe(false);
     expect(sections.resumoExecutivo[0]).toBe('Contrato de locação de imóvel residencial entre JOÃO CARLOS PEREIRA (LOCADOR) e MARIANA SOUZA LIMA (LOCATÁRIA), com 7 cláusulas numeradas.');
     expect(sections.resumoExecutivo).toContain('Valor principal: R$ 2.800,00, aluguel mensal (Cláusula 3ª).');
+    // Subjects of one sentence are one point.
+    expect(sections.pontosPrincipais).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Multa e juros: O atraso no pagamento do aluguel acarretará multa moratória de 10% .* \(Cláusula 3ª\)$/),
+        expect.stringMatching(/^Multa, rescisão e aviso prévio de 30 dias: A LOCATÁRIA poderá devolver o imóvel .* \(Cláusula 6ª\)$/),
+      ]),
+    );
     expect(all(sections)).not.toMatch(/Não há cláusula de foro|Não há multa|Não há regra de rescisão|Não há índice de reajuste/);
   });
 

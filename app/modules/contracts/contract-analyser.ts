@@ -515,14 +515,24 @@ function writeSections(f: ContractFindings): AnalysisSections {
     points.push(`Valor: ${v.text}${v.words ? ` (${v.words})` : ''}${v.purpose ? ` – ${v.purpose}` : ''} (${v.clause}).`);
   }
   if (f.term) points.push(`Vigência: ${f.term.text} (${f.term.clause}).`);
-  for (const penalty of f.penalties.slice(0, 3)) points.push(`Multa: ${penalty.excerpt} (${penalty.clause})`);
-  if (f.interest) points.push(`Juros: ${f.interest.excerpt} (${f.interest.clause})`);
-  if (f.readjustment) points.push(`Reajuste${f.readjustment.index ? ` pelo ${f.readjustment.index}` : ''}: ${f.readjustment.excerpt} (${f.readjustment.clause})`);
-  if (f.termination) points.push(`Rescisão: ${f.termination.excerpt} (${f.termination.clause})`);
-  if (f.noticePeriod) points.push(`Aviso prévio${f.noticePeriod.days ? ` de ${f.noticePeriod.days} dias` : ''}: ${f.noticePeriod.excerpt} (${f.noticePeriod.clause})`);
-  if (f.renewal) points.push(`Renovação${f.renewal.automatic ? ' automática' : ''}: ${f.renewal.excerpt} (${f.renewal.clause})`);
-  if (f.confidentiality) points.push(`Confidencialidade: ${f.confidentiality.excerpt} (${f.confidentiality.clause})`);
-  if (f.dataProtection) points.push(`Proteção de dados (LGPD): ${f.dataProtection.excerpt} (${f.dataProtection.clause})`);
+  // Subjects found in the same sentence are one point ('Rescisão, aviso prévio de 30 dias e multa: …').
+  const subjects: Array<{ label: string; finding: ClauseFinding }> = [];
+  for (const penalty of f.penalties.slice(0, 3)) subjects.push({ label: 'Multa', finding: penalty });
+  if (f.interest) subjects.push({ label: 'Juros', finding: f.interest });
+  if (f.readjustment) subjects.push({ label: `Reajuste${f.readjustment.index ? ` pelo ${f.readjustment.index}` : ''}`, finding: f.readjustment });
+  if (f.termination) subjects.push({ label: 'Rescisão', finding: f.termination });
+  if (f.noticePeriod) subjects.push({ label: `Aviso prévio${f.noticePeriod.days ? ` de ${f.noticePeriod.days} dias` : ''}`, finding: f.noticePeriod });
+  if (f.renewal) subjects.push({ label: `Renovação${f.renewal.automatic ? ' automática' : ''}`, finding: f.renewal });
+  if (f.confidentiality) subjects.push({ label: 'Confidencialidade', finding: f.confidentiality });
+  if (f.dataProtection) subjects.push({ label: 'Proteção de dados (LGPD)', finding: f.dataProtection });
+  const bySentence = new Map<string, { labels: string[]; finding: ClauseFinding }>();
+  for (const { label, finding } of subjects) {
+    const key = `${finding.clause}|${finding.excerpt}`;
+    const entry = bySentence.get(key);
+    if (entry) entry.labels.push(label.charAt(0).toLowerCase() + label.slice(1));
+    else bySentence.set(key, { labels: [label], finding });
+  }
+  for (const { labels, finding } of bySentence.values()) points.push(`${listPt(labels)}: ${finding.excerpt} (${finding.clause})`);
   if (f.jurisdiction) points.push(`Foro${f.jurisdiction.comarca ? `: Comarca de ${f.jurisdiction.comarca}` : ''} – ${f.jurisdiction.excerpt} (${f.jurisdiction.clause})`);
 
   const attention: string[] = [];

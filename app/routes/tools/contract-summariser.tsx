@@ -208,7 +208,7 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
               {chosen ? (
                 <p id="arquivo-escolhido" className="mt-2 flex items-center gap-2 text-sm text-slate-800">
                   <FileText className="size-4 shrink-0 text-brand-700" />
-                  <span className="min-w-0 break-all">
+                  <span className="min-w-0 break-words">
                     {chosen.name} ({formatBytes(chosen.size)})
                   </span>
                 </p>
@@ -295,7 +295,7 @@ function AnalysisResult({ analysis, fileName, headingRef }: { analysis: Contract
       <h2 id="titulo-resultado" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
         Análise do contrato
       </h2>
-      <p className="mt-1 text-sm break-all text-slate-600">
+      <p className="mt-1 text-sm break-words text-slate-600">
         {fileName}
         {analysis.source === 'external' ? ' · análise por inteligência artificial' : ' · análise automática por regras'}
       </p>

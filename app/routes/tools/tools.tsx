@@ -38,7 +38,7 @@ export default function ToolsPage() {
                 Usar ferramenta
               </Link>
             ) : (
-              <p className="mt-5 inline-flex justify-center rounded-md border border-dashed border-slate-400 px-4 py-2.5 text-sm font-semibold text-slate-700">Em breve</p>
+              <p className="mt-5 self-start rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-800">Em breve</p>
             )}
           </li>
         ))}
