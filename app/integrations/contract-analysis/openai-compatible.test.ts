@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sectionsFromText } from '~/modules/contracts/contract-analysis';
+import { sectionsFromText } from '~/modules/contracts/analysis-text';
 import { STAND_IN_ANALYSIS, startContractAnalysisStandIn, type ContractAnalysisStandIn } from '../../../tests/support/contract-analysis-stand-in';
 import { ContractAnalysisError } from './contract-analysis';
 import { createOpenAiCompatibleAnalyser, MAX_PROMPT_CHARACTERS, SYSTEM_PROMPT } from './openai-compatible.server';

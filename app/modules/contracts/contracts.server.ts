@@ -7,7 +7,8 @@ import { backgroundLog } from '~/jobs/log.server';
 import { AppError } from '~/lib/app-error';
 import { hitRateLimit, retryAfterSeconds, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { analyseContractText } from './contract-analyser';
-import { sectionsFromText, type ContractAnalysisResult } from './contract-analysis';
+import { sectionsFromText } from './analysis-text';
+import type { ContractAnalysisResult } from './contract-analysis';
 import type { ContractContact } from './contracts.schemas';
 import { extractContractText, type ExtractedText } from './extract-text.server';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { sectionsFromText } from './contract-analysis';
+import { sectionsFromText } from './analysis-text';
 
 const ANSWER = `Segue a análise.
 
