@@ -16,6 +16,7 @@ export const CONTRACT_MESSAGES = {
   scanned: 'Este PDF não tem texto selecionável: parece ser um documento digitalizado (imagem). Envie o PDF gerado pelo editor de texto ou o arquivo DOCX.',
   noText: 'Não encontramos texto neste arquivo. Confira se é o contrato certo e envie novamente.',
   zipBomb: 'Erro ao processar o arquivo. O conteúdo deste DOCX descompactado é grande demais para ser analisado.',
+  pdfBomb: 'Erro ao processar o arquivo. O conteúdo deste PDF descompactado é grande demais para ser analisado.',
   successTitle: 'Análise Concluída',
   successDescription: 'O contrato foi analisado com sucesso!',
   failureTitle: 'Erro na Análise',

@@ -3,6 +3,7 @@ import { getDocumentProxy } from 'unpdf';
 import { AppError } from '~/lib/app-error';
 import { CONTRACT_MESSAGES, sniffContractFormat, type ContractFormat } from './contract-rules';
 import { checkDocxPackage } from './docx-package.server';
+import { checkPdfStreams } from './pdf-streams.server';
 
 /**
  * The text of a contract file, read from memory (nothing is written to disk): PDF through unpdf (its
@@ -42,6 +43,7 @@ export async function extractContractText(bytes: Uint8Array): Promise<ExtractedT
 
 async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
   const deadline = performance.now() + EXTRACTION_LIMITS.pdfReadingMs;
+  checkPdfStreams(bytes);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js may detach the buffer it is given: hand it a copy, and no font or worker loading.

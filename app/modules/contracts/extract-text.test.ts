@@ -1,6 +1,6 @@
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { contractDocx, contractPdf, corruptPdf, encryptedPdf, fakeJpeg, pngImage, scannedPdf, zipBombDocx } from '../../../tests/fixtures/contracts/contract-files';
+import { contractDocx, contractPdf, corruptPdf, encryptedPdf, fakeJpeg, pdfBomb, pngImage, scannedPdf, zipBombDocx } from '../../../tests/fixtures/contracts/contract-files';
 import { LEASE_CONTRACT } from '../../../tests/fixtures/contracts/contract-texts';
 import { AppError } from '~/lib/app-error';
 import { CONTRACT_MESSAGES, sniffContractFormat } from './contract-rules';
@@ -78,6 +78,13 @@ describe('reading a contract file from memory', () => {
       expect(performance.now() - started).toBeLessThan(1000);
     }
     expect(() => checkDocxPackage(zipBombDocx({ lie: true }))).toThrow(CONTRACT_MESSAGES.zipBomb);
+  });
+
+  test('a PDF whose content stream unpacks to 48 MiB is refused before pdf.js inflates it', async () => {
+    const bomb = pdfBomb();
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const error = await refusal(bomb);
+    expect(error).toMatchObject({ status: 422, code: 'pdf_too_large_uncompressed', message: CONTRACT_MESSAGES.pdfBomb });
   });
 
   test('a long PDF is read up to its page limit and says how much was read', async () => {
