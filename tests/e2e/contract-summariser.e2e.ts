@@ -161,7 +161,7 @@ test('screenshots at 360 px and 1280 px of both pages, the summariser with a res
     await page.goto('/sumarizador-contratos');
     await waitForHydration(page);
     await fillContact(page);
-    await page.getByLabel('Arquivo do contrato').setInputFiles({ name: 'prestacao-de-servicos.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await contractPdf(LEASE_CONTRACT.paragraphs)) });
+    await page.getByLabel('Arquivo do contrato').setInputFiles({ name: 'locacao-residencial.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await contractPdf(LEASE_CONTRACT.paragraphs)) });
     await page.getByRole('button', { name: 'Analisar Contrato' }).click();
     await expectResult(page);
     // No horizontal scrolling on a phone.
