@@ -102,6 +102,15 @@ const envSchema = z
     /** The encarregado pelo tratamento de dados (LGPD art. 41); without DPO_EMAIL the policy names SUPPORT_EMAIL. */
     DPO_NAME: z.string().trim().min(3, 'deve ter pelo menos 3 caracteres').max(120, 'no máximo 120 caracteres').optional(),
     DPO_EMAIL: z.email({ message: 'deve ser um endereço de e-mail, como privacidade@exemplo.com.br' }).max(254).optional(),
+    /** An OpenAI-compatible chat-completions endpoint for the contract summariser; unset: the built-in analyser (docs/decisions/0024). */
+    CONTRACT_ANALYSIS_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).optional(),
+    CONTRACT_ANALYSIS_API_KEY: z
+      .string()
+      .trim()
+      .max(2000, 'no máximo 2000 caracteres')
+      .regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos')
+      .optional(),
+    CONTRACT_ANALYSIS_MODEL: z.string().trim().min(1, 'não pode ser vazio').max(200, 'no máximo 200 caracteres').default('gpt-4o-mini'),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.APP_SECRET) {
@@ -163,6 +172,15 @@ export interface AppConfig {
   privacyOfficer: { name: string | undefined; email: string | undefined };
   /** The court-monitoring provider and what it needs (docs/decisions/0029). */
   courtMonitoring: CourtMonitoringConfig;
+  /** The contract summariser's language-model endpoint; null: the built-in analyser only. */
+  contractAnalysis: ContractAnalysisConfig | null;
+}
+
+export interface ContractAnalysisConfig {
+  /** The chat-completions URL as given (https://api.openai.com/v1/chat/completions or a compatible server). */
+  url: string;
+  apiKey: string | undefined;
+  model: string;
 }
 
 export interface CompanyDetails {
@@ -230,6 +248,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     supportWhatsApp: env.SUPPORT_WHATSAPP && (env.SUPPORT_WHATSAPP.length >= 12 ? env.SUPPORT_WHATSAPP : `55${env.SUPPORT_WHATSAPP}`),
     privacyOfficer: { name: env.DPO_NAME, email: env.DPO_EMAIL ?? env.SUPPORT_EMAIL },
     courtMonitoring: courtMonitoringConfig(env),
+    contractAnalysis: env.CONTRACT_ANALYSIS_URL
+      ? { url: env.CONTRACT_ANALYSIS_URL, apiKey: env.CONTRACT_ANALYSIS_API_KEY, model: env.CONTRACT_ANALYSIS_MODEL }
+      : null,
   };
 }
 

@@ -9,7 +9,7 @@ import { searchHref } from './modules/lawyers/search-links';
  * (server/url-guard.ts redirects `/BUSCA/` to `/busca`).
  */
 const SEARCH_PAGES = new Set(['/busca', '/advogado']);
-const STATIC_PAGES = new Set(['/', '/blog', '/planos', '/quem-somos', '/por-que-se-registrar', '/areas-de-atuacao', '/termos-de-uso', '/politica-de-privacidade']);
+const STATIC_PAGES = new Set(['/', '/blog', '/planos', '/quem-somos', '/por-que-se-registrar', '/areas-de-atuacao', '/termos-de-uso', '/politica-de-privacidade', '/ferramentas', '/sumarizador-contratos']);
 const SLUG_PAGE = /^\/(?:advogado|blog)\/[a-z0-9-]{1,100}$/;
 
 export function publicPageCacheKey(url: string): string | null {

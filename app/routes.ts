@@ -17,6 +17,8 @@ export default [
   route('areas-de-atuacao', 'routes/public/practice-areas.tsx'),
   route('termos-de-uso', 'routes/public/terms-of-use.tsx'),
   route('politica-de-privacidade', 'routes/public/privacy-policy.tsx'),
+  route('ferramentas', 'routes/tools/tools.tsx'),
+  route('sumarizador-contratos', 'routes/tools/contract-summariser.tsx'),
   route('login', 'routes/account/login.tsx'),
   route('logout', 'routes/account/logout.ts'),
   route('esqueci-senha', 'routes/account/forgot-password.tsx'),

@@ -173,7 +173,7 @@ try {
   // The app's own origin (its default APP_URL) for pages and Lighthouse; 127.0.0.1 for the load.
   const origin = `http://localhost:${port}`;
   const loadOrigin = `http://127.0.0.1:${port}`;
-  const pages = ['/', '/busca', profilePath, REQUEST_PATH];
+  const pages = ['/', '/busca', profilePath, REQUEST_PATH, '/ferramentas', '/sumarizador-contratos'];
 
   // Load first: no earlier request has put the measured URLs in the page cache, so each warm-up fills
   // its entry (a cold-cache burst, not counted) and the 10 s that follow are well inside its 30 s.

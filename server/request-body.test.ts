@@ -103,6 +103,19 @@ describe('request bodies', () => {
     expect((await fetch(`${base}/registro-advogado`, { method: 'POST', body: Buffer.alloc(17 * 1024, 120) })).status).toBe(413);
   });
 
+  test('the contract summariser takes a 10 MB contract and its fields, and names the 10MB limit when a post is larger', async () => {
+    const { base } = start(10_000, BODY_LIMITS);
+    const contractAndFields = Buffer.alloc(10 * 1024 * 1024 + 60 * 1024, 120);
+    for (const path of ['/sumarizador-contratos', '/sumarizador-contratos.data']) {
+      const response = await fetch(`${base}${path}`, { method: 'POST', body: contractAndFields });
+      expect(await response.text()).toBe(`recebido ${contractAndFields.length}`);
+    }
+    const tooLarge = await fetch(`${base}/sumarizador-contratos`, { method: 'POST', body: Buffer.alloc(10 * 1024 * 1024 + 65 * 1024, 120) });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toContain('Arquivo muito grande. Máximo 10MB.');
+    expect((await fetch(`${base}/ferramentas`, { method: 'POST', body: Buffer.alloc(17 * 1024, 120) })).status).toBe(413);
+  });
+
   test('a route can have a longer deadline than the default', async () => {
     const { port } = start(300, { limits: [{ path: '/lento', maxBytes: 4096, timeoutMs: 5_000 }], defaultMaxBytes: 4096, timeoutMs: 300 });
     const started = Date.now();

@@ -40,6 +40,16 @@ const PHOTO_FORM: Omit<BodyLimit, 'path'> = {
   tooLargeMessage: 'A imagem deve ter no máximo 5MB. Volte, escolha uma imagem menor e envie o formulário novamente.',
 };
 
+/**
+ * The contract summariser's form: the contract (10 MB, docs/product-rules.md, "Free tools"), the contact
+ * fields and the multipart framing. Read in memory like every body; the file never reaches the disk.
+ */
+const CONTRACT_FORM: Omit<BodyLimit, 'path'> = {
+  maxBytes: 10 * MIB + 64 * KIB,
+  timeoutMs: 55_000,
+  tooLargeMessage: 'Arquivo muito grande. Máximo 10MB. Volte, escolha um arquivo menor e envie novamente.',
+};
+
 /** Form posts and JSON: a few KiB to 64 KiB by route. */
 export const BODY_LIMITS: RequestBodyOptions = {
   limits: [
@@ -57,6 +67,7 @@ export const BODY_LIMITS: RequestBodyOptions = {
     { path: '/area-advogado/crm', maxBytes: 64 * KIB },
     { path: '/editar-perfil', ...PHOTO_FORM },
     { path: '/completar-perfil', ...PHOTO_FORM },
+    { path: '/sumarizador-contratos', ...CONTRACT_FORM },
   ],
   defaultMaxBytes: 16 * KIB,
   timeoutMs: 10_000,

@@ -18,9 +18,10 @@ import * as messaging from './schema/messaging';
 import * as monitoring from './schema/monitoring';
 import * as rateLimits from './schema/rate-limits';
 import * as subscriptions from './schema/subscriptions';
+import * as tools from './schema/tools';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.server';
 
-export const schema = { ...auth, ...lawyers, ...subscriptions, ...leads, ...analytics, ...monitoring, ...messaging, ...admin, ...accounts, ...rateLimits };
+export const schema = { ...auth, ...lawyers, ...subscriptions, ...leads, ...analytics, ...monitoring, ...messaging, ...admin, ...accounts, ...rateLimits, ...tools };
 
 /** One type for both drivers: every module writes plain Drizzle against it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

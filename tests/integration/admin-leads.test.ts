@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { currentDatabase, db } from '~/db/client.server';
 import { leadContacts, leads } from '~/db/schema/leads';
+import { toolLeads } from '~/db/schema/tools';
+import { RECENT_TOOL_LEADS } from '~/modules/admin/tool-leads.server';
 import { ADMIN_LEADS_PAGE_SIZE, adminLeadsQueryFrom, findAdminLeads } from '~/modules/admin/leads.server';
 import { ADMIN_LEAD_TEXTS } from '~/modules/admin/leads.schemas';
 import { loader } from '~/routes/admin/leads';
@@ -203,5 +205,29 @@ describe('the route, as a superadmin', () => {
     await expect(loader(getArgs(cookie, '/admin/leads?q=maria&pagina=7'))).rejects.toSatisfy((r: Response) => r.status === 302 && r.headers.get('Location') === '/admin/leads?q=maria');
     // No leads at all: page 1 is the empty state, not a redirect loop.
     expect(await loader(getArgs(cookie, '/admin/leads?q=ninguem'))).toMatchObject({ groups: [], pageCount: 1 });
+  });
+
+  test('shows the free tools’ leads apart: the most recent ten, newest first, with the total', async () => {
+    const { cookie } = await signedInSuperadmin();
+    expect((await loader(getArgs(cookie, '/admin/leads'))).toolLeads).toEqual({ total: 0, leads: [] });
+    await db.insert(toolLeads).values(
+      Array.from({ length: RECENT_TOOL_LEADS + 2 }, (_, i) => ({
+        tool: 'sumarizador-contratos' as const,
+        email: `contato${i}@empresa.com.br`,
+        empresa: `Empresa ${i}`,
+        telefone: '11987654321',
+        createdAt: at(`2026-04-${String(i + 1).padStart(2, '0')}T15:00:00Z`),
+      })),
+    );
+    const { toolLeads: shown } = await loader(getArgs(cookie, '/admin/leads'));
+    expect(shown.total).toBe(RECENT_TOOL_LEADS + 2);
+    expect(shown.leads).toHaveLength(RECENT_TOOL_LEADS);
+    expect(shown.leads[0]).toMatchObject({
+      email: 'contato11@empresa.com.br',
+      empresa: 'Empresa 11',
+      telefone: '(11) 98765-4321',
+      tool: 'Sumarizador de Contratos',
+      receivedAt: '12/04/2026 às 12:00',
+    });
   });
 });

@@ -5,6 +5,7 @@ import { requireSuperadmin } from '~/auth/session.server';
 import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
 import { pageMeta } from '~/lib/seo';
 import { adminLeadsQueryFrom, findAdminLeads, type AdminLeadLawyer, type AdminLeadsQuery } from '~/modules/admin/leads.server';
+import { findRecentToolLeads, type AdminToolLead } from '~/modules/admin/tool-leads.server';
 import { ADMIN_LEAD_TEXTS, ADMIN_LEAD_VISIBLE_LAWYERS, ADMIN_LEADS_QUERY_MAX_LENGTH } from '~/modules/admin/leads.schemas';
 import type { Route } from './+types/leads';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
@@ -19,10 +20,10 @@ import { ScrollingTable } from './components/scrolling-table';
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSuperadmin(request);
   const query = adminLeadsQueryFrom(new URL(request.url).searchParams);
-  const page = await findAdminLeads(query);
+  const [page, toolLeads] = await Promise.all([findAdminLeads(query), findRecentToolLeads()]);
   // A page past the end (an address kept while leads were removed): the last page instead.
   if (page.groups.length === 0 && query.pagina > page.pageCount) throw redirect(listUrl({ ...query, pagina: page.pageCount }));
-  return page;
+  return { ...page, toolLeads };
 }
 
 export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
@@ -45,7 +46,7 @@ const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-7
 const td = 'px-3 py-3 align-top text-sm text-slate-800';
 
 export default function AdminLeadsPage({ loaderData }: Route.ComponentProps) {
-  const { groups, uniqueTotal, leadTotal, page, pageCount, query } = loaderData;
+  const { groups, uniqueTotal, leadTotal, page, pageCount, query, toolLeads } = loaderData;
   const here = listUrl(query);
 
   return (
@@ -133,7 +134,52 @@ export default function AdminLeadsPage({ loaderData }: Route.ComponentProps) {
         previous={page > 1 ? { to: listUrl({ ...query, pagina: Math.min(page - 1, pageCount) }), label: 'Anterior' } : null}
         next={page < pageCount ? { to: listUrl({ ...query, pagina: page + 1 }), label: 'Próxima' } : null}
       />
+
+      <ToolLeads total={toolLeads.total} leads={toolLeads.leads} />
     </div>
+  );
+}
+
+/** The contacts left on the free tools (the contract summariser): the most recent, with the total. */
+function ToolLeads({ total, leads }: { total: number; leads: AdminToolLead[] }) {
+  return (
+    <section aria-labelledby="leads-ferramentas" className="space-y-3 border-t border-slate-200 pt-6">
+      <h2 id="leads-ferramentas" className="text-xl font-semibold text-slate-900">
+        Leads das ferramentas gratuitas
+      </h2>
+      {leads.length === 0 ? (
+        <p className="text-sm text-slate-700">Nenhum contato deixado nas ferramentas ainda.</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">{total > leads.length ? `Os ${leads.length} mais recentes de ${number.format(total)} contatos.` : `${number.format(total)} contato${total === 1 ? '' : 's'}.`}</p>
+          <ScrollingTable label="Tabela de leads das ferramentas (role para os lados no celular)" caption="Contatos deixados nas ferramentas gratuitas, do mais recente" minWidth="min-w-[48rem]">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={th}>Empresa</th>
+                <th scope="col" className={th}>Telefone</th>
+                <th scope="col" className={th}>Ferramenta</th>
+                <th scope="col" className={th}>Quando</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {leads.map((lead) => (
+                <tr key={lead.id}>
+                  <th scope="row" className={`${td} text-left font-semibold text-slate-900`}>
+                    {lead.empresa}
+                    <span className="block text-xs font-normal break-all text-slate-600">{lead.email}</span>
+                  </th>
+                  <td className={`${td} whitespace-nowrap`}>{lead.telefone}</td>
+                  <td className={td}>{lead.tool}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <time dateTime={lead.receivedAtIso}>{lead.receivedAt}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -1,0 +1,46 @@
+import { inflateSync } from 'node:zlib';
+import { AppError } from '~/lib/app-error';
+import { CONTRACT_MESSAGES } from './contract-rules';
+
+/**
+ * The PDF counterpart of the DOCX zip check (docs/decisions/0023): pdf.js inflates a page's content
+ * stream whole, so a 10 MB PDF whose content stream unpacks to gigabytes would take the process's
+ * memory. Before pdf.js opens the file, every compressed (FlateDecode) stream that is not an image (the
+ * text extraction never decodes images) is inflated here with a ceiling per stream and for the file.
+ * Streams that are damaged are left to pdf.js, which refuses the file if it needs them.
+ */
+
+export const PDF_STREAM_LIMITS = { streamBytes: 32 * 1024 * 1024, totalBytes: 128 * 1024 * 1024 } as const;
+
+function bomb(): AppError {
+  return new AppError(CONTRACT_MESSAGES.pdfBomb, { status: 422, code: 'pdf_too_large_uncompressed', field: 'arquivo' });
+}
+
+export function checkPdfStreams(bytes: Uint8Array): void {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buffer.toString('latin1');
+  let total = 0;
+  const streamStart = /stream\r?\n/g;
+  let match: RegExpExecArray | null;
+  while ((match = streamStart.exec(text)) !== null) {
+    const dataStart = match.index + match[0].length;
+    if (match.index >= 3 && text.startsWith('end', match.index - 3)) continue;
+    const end = text.indexOf('endstream', dataStart);
+    if (end === -1) break;
+    streamStart.lastIndex = end + 'endstream'.length;
+    // The stream's dictionary: from its object header to the keyword.
+    const objectAt = text.lastIndexOf(' obj', match.index);
+    const dictionary = text.slice(objectAt === -1 ? Math.max(0, match.index - 2000) : objectAt, match.index);
+    if (!/\/(?:FlateDecode|Fl)\b/.test(dictionary) || /\/Subtype\s*\/Image\b/.test(dictionary)) continue;
+    const remaining = PDF_STREAM_LIMITS.totalBytes - total;
+    try {
+      const inflated = inflateSync(buffer.subarray(dataStart, end), { maxOutputLength: Math.min(PDF_STREAM_LIMITS.streamBytes, remaining) + 1, finishFlush: 2 /* Z_SYNC_FLUSH: tolerate a missing end */ });
+      total += inflated.length;
+      if (inflated.length > PDF_STREAM_LIMITS.streamBytes || total > PDF_STREAM_LIMITS.totalBytes) throw bomb();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof RangeError || (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw bomb();
+      // A damaged stream: pdf.js decides.
+    }
+  }
+}
