@@ -6,6 +6,8 @@ export default [
   route('busca', 'routes/public/search.tsx', { id: 'search' }),
   route('advogado', 'routes/public/search.tsx', { id: 'lawyer-list' }),
   route('advogado/:slug', 'routes/public/lawyer-profile.tsx'),
+  route('advogados/:local', 'routes/public/landing.tsx', { id: 'landing' }),
+  route('advogados/:area/:cidade', 'routes/public/landing.tsx', { id: 'landing-area-city' }),
   route('solicitar-atendimento', 'routes/public/lead-request.tsx', { id: 'lead-request' }),
   route('solicitar-atendimento/:slug', 'routes/public/lead-request.tsx', { id: 'lead-request-lawyer' }),
   route('solicitacao/remover', 'routes/public/lead-request-removal.tsx'),

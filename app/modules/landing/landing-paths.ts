@@ -1,0 +1,56 @@
+/**
+ * The URLs of the landing pages (docs/decisions/0026-landing-pages.md), derived from the catalogue:
+ * - an area:            /advogados/direito-de-familia
+ * - a city:             /advogados/curitiba-pr
+ * - an area in a city:  /advogados/direito-de-familia/curitiba-pr
+ * An area's slug is its label's, a city's is its name's followed by its state; the two sets never meet
+ * (a city slug always ends in '-' and a state code, no area slug does: landing-paths.test.ts). Browser-safe.
+ */
+import { CITIES, findCity, PRACTICE_AREAS, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
+
+export const LANDING_PREFIX = '/advogados';
+
+function slugOf(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** 'Direito de Família' -> 'direito-de-familia'. */
+export function areaSlug(areaId: PracticeAreaId): string {
+  return AREA_SLUGS.get(areaId)!;
+}
+
+/** 'Curitiba', PR -> 'curitiba-pr'. */
+export function citySlug(city: City): string {
+  return `${slugOf(city.name)}-${city.state.toLowerCase()}`;
+}
+
+const AREA_SLUGS = /* @__PURE__ */ new Map<PracticeAreaId, string>(PRACTICE_AREAS.map((a) => [a.id, slugOf(a.label)]));
+const AREA_BY_SLUG = /* @__PURE__ */ new Map<string, PracticeAreaId>(PRACTICE_AREAS.map((a) => [slugOf(a.label), a.id]));
+const CITY_BY_SLUG = /* @__PURE__ */ new Map<string, City>(CITIES.map((c) => [citySlug(c), c]));
+
+export function areaIdFromSlug(slug: string): PracticeAreaId | undefined {
+  return AREA_BY_SLUG.get(slug);
+}
+
+export function cityFromSlug(slug: string): City | undefined {
+  return CITY_BY_SLUG.get(slug);
+}
+
+export interface LandingScope {
+  area?: PracticeAreaId;
+  /** A city id of the catalogue ('pr_curitiba'). */
+  cidade?: string;
+}
+
+/** The landing page of an area, a city or both (at least one must be set). */
+export function landingPath({ area, cidade }: LandingScope): string {
+  const city = cidade ? findCity(cidade) : undefined;
+  const parts = [area && areaSlug(area), city && citySlug(city)].filter(Boolean);
+  if (parts.length === 0) throw new Error('A landing page needs an area or a city');
+  return `${LANDING_PREFIX}/${parts.join('/')}`;
+}

@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import { selectRows } from '~/db/client.server';
+import { publicContentGeneration } from '~/lib/public-content.server';
+import { findCity, PRACTICE_AREAS, practiceAreaLabel, sortByLabel, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
+import { findApprovedLawyers, type PublicLawyerCard } from '~/modules/lawyers/lawyers.server';
+import { landingPath, type LandingScope } from './landing-paths';
+import { areaSummary, choosingTips, landingDescription, landingHeading, landingIntro, landingQuestions, type LandingQuestion } from './landing-texts';
+
+/**
+ * Landing pages per area, per city and per area + city (docs/decisions/0026-landing-pages.md): the
+ * approved lawyers there, in the search's order and pages, with a text generated from the catalogue
+ * and links to the neighbouring pages. A scope with no approved lawyer has no page (null: the route
+ * answers 404), and neither has a page past the last one.
+ */
+
+/** One area + city combination with approved lawyers: how many, and the latest change of one of them (an edit or a review). */
+export interface LandingCombination {
+  area: PracticeAreaId;
+  cidade: string;
+  lawyers: number;
+  lastModified: Date;
+}
+
+/** How long another process's change may take to show in the links and the sitemap (this process's at once). */
+const COMBINATIONS_MAX_AGE_MS = 60_000;
+let combinationsMemo: { generation: number; at: number; promise: Promise<LandingCombination[]> } | undefined;
+
+/**
+ * Every area + city combination that has approved lawyers. One aggregate over lawyer_profiles' search
+ * tags (a sequential read of the approved profiles: ~100,000 rows at the bench's size), kept in memory
+ * until the public content changes (publicContentChanged) or for a minute; concurrent callers share
+ * one query. The 404 rule never reads it: it asks the database for the page itself.
+ */
+export function listLandingCombinations(now = Date.now()): Promise<LandingCombination[]> {
+  const generation = publicContentGeneration();
+  if (combinationsMemo && combinationsMemo.generation === generation && now - combinationsMemo.at < COMBINATIONS_MAX_AGE_MS) {
+    return combinationsMemo.promise;
+  }
+  const promise = queryCombinations();
+  const memo = { generation, at: now, promise };
+  combinationsMemo = memo;
+  promise.catch(() => {
+    if (combinationsMemo === memo) combinationsMemo = undefined;
+  });
+  return promise;
+}
+
+async function queryCombinations(): Promise<LandingCombination[]> {
+  const rows = await selectRows<{ area: string; cidade: string; lawyers: number; last_modified_ms: number }>(sql`
+    select substr(a.tag, 3) as area, substr(c.tag, 3) as cidade, count(*)::int as lawyers,
+      (extract(epoch from max(lp.updated_at)) * 1000)::float8 as last_modified_ms
+    from lawyer_profiles lp
+    cross join lateral unnest(lp.search_tags) as a(tag)
+    cross join lateral unnest(lp.search_tags) as c(tag)
+    where lp.status = 'approved' and a.tag like 'a:%' and c.tag like 'c:%'
+    group by 1, 2
+  `);
+  const known = new Set<string>(PRACTICE_AREAS.map((a) => a.id));
+  return rows
+    .filter((r) => known.has(r.area) && findCity(r.cidade))
+    .map((r) => ({ area: r.area as PracticeAreaId, cidade: r.cidade, lawyers: Number(r.lawyers), lastModified: new Date(Number(r.last_modified_ms)) }));
+}
+
+export interface LandingLink {
+  href: string;
+  label: string;
+}
+
+export interface LandingLinkGroup {
+  heading: string;
+  links: LandingLink[];
+}
+
+export interface Breadcrumb {
+  name: string;
+  /** The page's path; the last crumb is the page itself. */
+  path: string;
+}
+
+export interface LandingPage {
+  scope: LandingScope;
+  path: string;
+  heading: string;
+  description: string;
+  intro: string;
+  /** What the area covers (pages with an area). */
+  areaSummary: string | null;
+  tips: string[];
+  questions: LandingQuestion[];
+  breadcrumbs: Breadcrumb[];
+  linkGroups: LandingLinkGroup[];
+  lawyers: PublicLawyerCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** Links to at most this many neighbouring pages per group. */
+const MAX_LINKS = 12;
+
+export async function getLandingPage(scope: LandingScope, pagina: number, brandName: string, now = new Date()): Promise<LandingPage | null> {
+  const { area, cidade } = scope;
+  const city = cidade ? findCity(cidade) : undefined;
+  if (!area && !city) return null;
+  const result = await findApprovedLawyers({ area, cidade, pagina }, now);
+  if (result.lawyers.length === 0) return null;
+
+  const labels = { area, city };
+  const combinations = await listLandingCombinations(now.getTime());
+  return {
+    scope,
+    path: landingPath(scope),
+    heading: landingHeading(labels),
+    description: landingDescription(labels, result.total),
+    intro: landingIntro(labels),
+    areaSummary: area ? areaSummary(area) : null,
+    tips: choosingTips(labels),
+    questions: landingQuestions(labels, brandName),
+    breadcrumbs: breadcrumbsOf(area, city),
+    linkGroups: neighbourLinks(area, city, combinations).filter((group) => group.links.length > 0),
+    lawyers: result.lawyers.map(({ id: _id, ...card }) => card),
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+  };
+}
+
+function breadcrumbsOf(area: PracticeAreaId | undefined, city: City | undefined): Breadcrumb[] {
+  const crumbs: Breadcrumb[] = [{ name: 'Início', path: '/' }];
+  if (area) crumbs.push({ name: practiceAreaLabel(area), path: landingPath({ area }) });
+  if (city) crumbs.push({ name: area ? city.label : `Advogados em ${city.label}`, path: landingPath({ area, cidade: city.id }) });
+  return crumbs;
+}
+
+function neighbourLinks(area: PracticeAreaId | undefined, city: City | undefined, combinations: LandingCombination[]): LandingLinkGroup[] {
+  const citiesWith = (areaId: PracticeAreaId) => new Set(combinations.filter((c) => c.area === areaId).map((c) => c.cidade));
+  const areasIn = (cityId: string) => new Set(combinations.filter((c) => c.cidade === cityId).map((c) => c.area));
+  const areaPages = new Set(combinations.map((c) => c.area));
+  const cityPages = new Set(combinations.map((c) => c.cidade));
+  const byLabel = (cities: Iterable<string>) => sortByLabel([...cities].map((id) => findCity(id)!));
+  const areasByLabel = (areas: Set<string>) => sortByLabel(PRACTICE_AREAS.filter((a) => areas.has(a.id)));
+
+  if (area && city) {
+    const sameState = byLabel(citiesWith(area)).filter((c) => c.state === city.state && c.id !== city.id);
+    const elsewhere = byLabel(citiesWith(area)).filter((c) => c.state !== city.state);
+    return [
+      {
+        heading: `Outras áreas de atuação em ${city.label}`,
+        links: areasByLabel(areasIn(city.id))
+          .filter((a) => a.id !== area)
+          .map((a) => ({ href: landingPath({ area: a.id, cidade: city.id }), label: a.label })),
+      },
+      {
+        heading: `${practiceAreaLabel(area)} em outras cidades`,
+        links: [...sameState, ...elsewhere].slice(0, MAX_LINKS).map((c) => ({ href: landingPath({ area, cidade: c.id }), label: c.label })),
+      },
+      {
+        heading: 'Veja também',
+        links: [
+          { href: landingPath({ area }), label: `Advogados de ${practiceAreaLabel(area)} em todo o Brasil` },
+          { href: landingPath({ cidade: city.id }), label: `Todos os advogados em ${city.label}` },
+        ],
+      },
+    ];
+  }
+  if (area) {
+    return [
+      {
+        heading: `${practiceAreaLabel(area)} por cidade`,
+        links: byLabel(citiesWith(area)).map((c) => ({ href: landingPath({ area, cidade: c.id }), label: c.label })),
+      },
+      {
+        heading: 'Outras áreas de atuação',
+        links: areasByLabel(areaPages)
+          .filter((a) => a.id !== area)
+          .map((a) => ({ href: landingPath({ area: a.id }), label: a.label })),
+      },
+    ];
+  }
+  const here = city!;
+  const sameState = byLabel(cityPages).filter((c) => c.state === here.state && c.id !== here.id);
+  const elsewhere = byLabel(cityPages).filter((c) => c.state !== here.state);
+  return [
+    {
+      heading: `Áreas de atuação em ${here.label}`,
+      links: areasByLabel(areasIn(here.id)).map((a) => ({ href: landingPath({ area: a.id, cidade: here.id }), label: a.label })),
+    },
+    {
+      heading: 'Advogados em outras cidades',
+      links: [...sameState, ...elsewhere].slice(0, MAX_LINKS).map((c) => ({ href: landingPath({ cidade: c.id }), label: c.label })),
+    },
+  ];
+}
+
+/** Every landing page that exists, with its last change: areas, cities, then area + city. */
+export async function listLandingPages(): Promise<Array<{ path: string; lastModified: Date }>> {
+  const combinations = await listLandingCombinations();
+  const latest = new Map<string, Date>();
+  const touch = (path: string, date: Date) => {
+    const seen = latest.get(path);
+    if (!seen || seen < date) latest.set(path, date);
+  };
+  for (const c of combinations) touch(landingPath({ area: c.area }), c.lastModified);
+  for (const c of combinations) touch(landingPath({ cidade: c.cidade }), c.lastModified);
+  for (const c of combinations) touch(landingPath({ area: c.area, cidade: c.cidade }), c.lastModified);
+  return [...latest].map(([path, lastModified]) => ({ path, lastModified }));
+}
