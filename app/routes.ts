@@ -46,6 +46,8 @@ export default [
   route('api/cliques-whatsapp', 'routes/resources/whatsapp-click.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('sitemaps/:arquivo', 'routes/resources/sitemap-file.ts'),
+  route('og/*', 'routes/resources/og-image.ts'),
   route('fotos/:arquivo', 'routes/resources/profile-photo.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
   route('dev/outbox', 'routes/dev/outbox.tsx'),
