@@ -92,7 +92,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
         {landing.pageCount > 1 ? <Pages path={landing.path} page={landing.page} pageCount={landing.pageCount} /> : null}
       </section>
 
-      <div className="mt-12 grid gap-6 lg:grid-cols-2">
+      <div className="mt-12 grid items-start gap-6 lg:grid-cols-2">
         {landing.areaSummary ? (
           <section aria-labelledby="sobre-area" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="sobre-area" className="text-xl font-bold text-slate-900">
