@@ -2,12 +2,11 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, type MetaDescriptor } from 'react-router';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { publicContentChanged } from '~/lib/public-content.server';
 import { rejectLawyer } from '~/modules/accounts/lawyer-review.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { CITIES, PRACTICE_AREAS } from '~/modules/catalog/catalog';
 import { choosingTips, landingIntro, landingQuestions, areaSummary } from '~/modules/landing/landing-texts';
-import { listLandingPages } from '~/modules/landing/landing.server';
+import { forgetLandingCombinations, listLandingPages } from '~/modules/landing/landing.server';
 import { publicPageCacheKey } from '~/page-cache-key.server';
 import * as landingRoute from '~/routes/public/landing';
 import { createLawyer, createLawyers } from '../factories/lawyers';
@@ -16,8 +15,8 @@ import { createLawyer, createLawyers } from '../factories/lawyers';
 
 const site = { brandName: 'JusConecta', appUrl: 'https://jusconecta.example' };
 
-// Each test starts from an empty database: what the last test left in the links' memo is stale.
-beforeEach(() => publicContentChanged());
+// Each test starts from an empty database: what the last test left in the links' memo is gone.
+beforeEach(() => forgetLandingCombinations());
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the route functions take React Router's full argument objects */
 function paramsOf(path: string): Record<string, string> {
@@ -163,6 +162,25 @@ describe('the 404 rule', () => {
     expect((await load(url)).status).toBe(404);
     expect((await load('/advogados/salvador-ba')).status).toBe(404);
     expect((await listLandingPages()).map((p) => p.path)).not.toContain(url);
+  });
+});
+
+describe('the links to neighbouring pages', () => {
+  test('may lag a change by one background refresh; the 404 rule and the sitemap never do', async () => {
+    const reviewerId = await createSuperadmin({ nome: 'Revisora', email: 'revisora@jusconecta.test', password: 'senha-da-revisora-1' });
+    await createLawyer({ areas: ['familia'], cities: ['pr_curitiba'] });
+    const penal = await createLawyer({ areas: ['penal'], cities: ['pr_curitiba'] });
+    const links = async () =>
+      ((await load('/advogados/direito-de-familia/curitiba-pr')).loaderData.landing.linkGroups as Array<{ heading: string; links: Array<{ href: string }> }>)
+        .find((g) => g.heading === 'Outras áreas de atuação em Curitiba - PR')
+        ?.links.map((l) => l.href) ?? [];
+    expect(await links()).toEqual(['/advogados/direito-penal/curitiba-pr']);
+
+    await rejectLawyer(penal.id, { reviewerId });
+    expect((await load('/advogados/direito-penal/curitiba-pr')).status).toBe(404);
+    expect(await links()).toEqual(['/advogados/direito-penal/curitiba-pr']); // the memo is served while it refreshes
+    expect((await listLandingPages()).map((p) => p.path)).not.toContain('/advogados/direito-penal/curitiba-pr');
+    expect(await links()).toEqual([]);
   });
 });
 

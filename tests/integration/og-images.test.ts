@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { publicContentChanged } from '~/lib/public-content.server';
 import { BLOG_POSTS } from '~/modules/content/blog-posts';
+import { forgetLandingCombinations } from '~/modules/landing/landing.server';
 import { updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
 import { ogCardSvg, ogImageRenderCount } from '~/modules/seo/og-image.server';
 import * as ogImageRoute from '~/routes/resources/og-image';
@@ -9,7 +9,7 @@ import { createLawyer } from '../factories/lawyers';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-beforeEach(() => publicContentChanged());
+beforeEach(() => forgetLandingCombinations());
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the loader takes React Router's full argument object */
 async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
-import { publicContentChanged } from '~/lib/public-content.server';
 import { BLOG_POSTS } from '~/modules/content/blog-posts';
+import { forgetLandingCombinations } from '~/modules/landing/landing.server';
 import { approvedProfileRuns, listApprovedProfileSlugs } from '~/modules/lawyers/lawyers.server';
 import { STATIC_PUBLIC_PAGES } from '~/modules/seo/sitemap.server';
 import * as sitemapFileRoute from '~/routes/resources/sitemap-file';
@@ -13,7 +13,7 @@ import { createLawyer } from '../factories/lawyers';
 
 const APP_URL = 'http://localhost:3000'; // vitest.config.ts
 
-beforeEach(() => publicContentChanged());
+beforeEach(() => forgetLandingCombinations());
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the loaders take React Router's full argument objects */
 async function index(): Promise<Response> {

@@ -2,8 +2,8 @@ import { createElement, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Meta, Outlet } from 'react-router';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { publicContentChanged } from '~/lib/public-content.server';
 import { BLOG_POSTS } from '~/modules/content/blog-posts';
+import { forgetLandingCombinations } from '~/modules/landing/landing.server';
 import * as blogPostRoute from '~/routes/public/blog-post';
 import * as landingRoute from '~/routes/public/landing';
 import * as profileRoute from '~/routes/public/lawyer-profile';
@@ -14,7 +14,7 @@ import { createLawyer } from '../factories/lawyers';
 
 const site = { brandName: 'JusConecta', appUrl: 'https://jusconecta.example' };
 
-beforeEach(() => publicContentChanged());
+beforeEach(() => forgetLandingCombinations());
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- route modules and parsed JSON-LD are untyped here */
 type RouteModule = { loader: (args: any) => any; meta: any; default: any };

@@ -21,28 +21,68 @@ export interface LandingCombination {
   lastModified: Date;
 }
 
-/** How long another process's change may take to show in the links and the sitemap (this process's at once). */
+/** A memo older than this is refreshed (another process's changes show after it). */
 const COMBINATIONS_MAX_AGE_MS = 60_000;
-let combinationsMemo: { generation: number; at: number; promise: Promise<LandingCombination[]> } | undefined;
+/** Stale links are refreshed in the background at most this often (the query reads every approved profile). */
+const COMBINATIONS_MIN_REFRESH_MS = 10_000;
+
+interface CombinationsMemo {
+  generation: number;
+  at: number;
+  promise: Promise<LandingCombination[]>;
+}
+let combinationsMemo: CombinationsMemo | undefined;
+let refreshing: CombinationsMemo | undefined;
+
+function startQuery(generation: number, now: number): CombinationsMemo {
+  const memo: CombinationsMemo = { generation, at: now, promise: queryCombinations() };
+  memo.promise.then(
+    () => {
+      if (refreshing === memo) refreshing = undefined;
+      if (!combinationsMemo || combinationsMemo.at <= memo.at) combinationsMemo = memo;
+    },
+    () => {
+      if (refreshing === memo) refreshing = undefined;
+    },
+  );
+  return memo;
+}
 
 /**
  * Every area + city combination that has approved lawyers. One aggregate over lawyer_profiles' search
- * tags (a sequential read of the approved profiles: ~100,000 rows at the bench's size), kept in memory
- * until the public content changes (publicContentChanged) or for a minute; concurrent callers share
- * one query. The 404 rule never reads it: it asks the database for the page itself.
+ * tags: it reads every approved profile (about 2 s on PGlite at 100,000 lawyers, docs/decisions/0026),
+ * so it is kept in memory, and a change of the public content (publicContentChanged) or a minute makes
+ * it stale. `fresh` (the sitemap, the OG images) waits for a current answer; otherwise (a page's links) a
+ * stale answer is returned at once while one refresh runs in the background, no more than every 10 s.
+ * The 404 rule never reads it: it asks for the page itself.
  */
-export function listLandingCombinations(now = Date.now()): Promise<LandingCombination[]> {
+export function listLandingCombinations({ fresh = false, now = Date.now() }: { fresh?: boolean; now?: number } = {}): Promise<LandingCombination[]> {
   const generation = publicContentGeneration();
-  if (combinationsMemo && combinationsMemo.generation === generation && now - combinationsMemo.at < COMBINATIONS_MAX_AGE_MS) {
-    return combinationsMemo.promise;
+  const memo = combinationsMemo;
+  const current = (m: CombinationsMemo | undefined) => m && m.generation === generation && now - m.at < COMBINATIONS_MAX_AGE_MS;
+  if (current(memo)) return memo!.promise;
+  if (current(refreshing)) return fresh || !memo ? refreshing!.promise : memo!.promise;
+  if (fresh || !memo) {
+    refreshing = startQuery(generation, now);
+    return refreshing.promise;
   }
-  const promise = queryCombinations();
-  const memo = { generation, at: now, promise };
-  combinationsMemo = memo;
-  promise.catch(() => {
-    if (combinationsMemo === memo) combinationsMemo = undefined;
-  });
-  return promise;
+  if (!refreshing && now - memo.at >= COMBINATIONS_MIN_REFRESH_MS) refreshing = startQuery(generation, now);
+  return memo.promise;
+}
+
+/** Forgets the memo (tests: each starts from an empty database). */
+export function forgetLandingCombinations(): void {
+  combinationsMemo = undefined;
+  refreshing = undefined;
+}
+
+/** Whether a landing page's scope has an approved lawyer now (one probe of the search tags' index). */
+export async function landingScopeHasLawyers({ area, cidade }: LandingScope): Promise<boolean> {
+  const tags = [area && `a:${area}`, cidade && `c:${cidade}`].filter(Boolean) as string[];
+  if (tags.length === 0) return false;
+  const rows = await selectRows<{ found: number }>(sql`
+    select 1 as found from lawyer_profiles lp where lp.status = 'approved' and lp.search_tags @> ${`{${tags.join(',')}}`}::text[] limit 1`);
+  return rows.length > 0;
 }
 
 async function queryCombinations(): Promise<LandingCombination[]> {
@@ -106,7 +146,7 @@ export async function getLandingPage(scope: LandingScope, pagina: number, brandN
   if (result.lawyers.length === 0) return null;
 
   const labels = { area, city };
-  const combinations = await listLandingCombinations(now.getTime());
+  const combinations = await listLandingCombinations({ now: now.getTime() });
   return {
     scope,
     path: landingPath(scope),
@@ -194,7 +234,7 @@ function neighbourLinks(area: PracticeAreaId | undefined, city: City | undefined
 
 /** Every landing page that exists, with its last change: areas, cities, then area + city. */
 export async function listLandingPages(): Promise<Array<{ path: string; lastModified: Date }>> {
-  const combinations = await listLandingCombinations();
+  const combinations = await listLandingCombinations({ fresh: true });
   const latest = new Map<string, Date>();
   const touch = (path: string, date: Date) => {
     const seen = latest.get(path);

@@ -3,7 +3,7 @@ import { formatCalendarDate } from '~/lib/format-date';
 import { cityLabel, findCity, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { getBlogPost } from '~/modules/content/content.server';
 import { landingParamsSchema } from '~/modules/landing/landing.schemas';
-import { listLandingCombinations } from '~/modules/landing/landing.server';
+import { landingScopeHasLawyers } from '~/modules/landing/landing.server';
 import { landingHeading } from '~/modules/landing/landing-texts';
 import type { LandingScope } from '~/modules/landing/landing-paths';
 import { formatOab } from '~/modules/lawyers/contact';
@@ -58,9 +58,7 @@ export async function ogCardFor(target: OgTarget, site: { brandName: string; app
     return { ...base, eyebrow: 'Blog', title: post.title, details: [`${formatCalendarDate(post.date)} · ${post.author}`] };
   }
   const { area, cidade } = target.scope;
-  const combinations = await listLandingCombinations();
-  const exists = combinations.some((c) => (!area || c.area === area) && (!cidade || c.cidade === cidade));
-  if (!exists) return null;
+  if (!(await landingScopeHasLawyers(target.scope))) return null;
   return {
     ...base,
     eyebrow: 'Encontre um advogado',
