@@ -3,6 +3,7 @@ import { selectRows } from '~/db/client.server';
 import { publicContentGeneration } from '~/lib/public-content.server';
 import { findCity, PRACTICE_AREAS, practiceAreaLabel, sortByLabel, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
 import { findApprovedLawyers, type PublicLawyerCard } from '~/modules/lawyers/lawyers.server';
+import { resultCountText } from '~/modules/lawyers/search-links';
 import { landingPath, type LandingScope } from './landing-paths';
 import { areaSummary, choosingTips, landingDescription, landingHeading, landingIntro, landingQuestions, type LandingQuestion } from './landing-texts';
 
@@ -131,6 +132,8 @@ export interface LandingPage {
   linkGroups: LandingLinkGroup[];
   lawyers: PublicLawyerCard[];
   total: number;
+  /** '1 advogado encontrado', 'N advogados encontrados' (the search's words). */
+  countText: string;
   page: number;
   pageCount: number;
 }
@@ -160,6 +163,7 @@ export async function getLandingPage(scope: LandingScope, pagina: number, brandN
     linkGroups: neighbourLinks(area, city, combinations).filter((group) => group.links.length > 0),
     lawyers: result.lawyers.map(({ id: _id, ...card }) => card),
     total: result.total,
+    countText: resultCountText(result.total),
     page: result.page,
     pageCount: result.pageCount,
   };

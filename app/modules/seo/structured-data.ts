@@ -6,10 +6,11 @@
  * escaped, so no value can close the element; a data block is not run, so the CSP needs no nonce for it.
  * Browser-safe (route meta functions call these).
  */
-import { findCity, practiceAreaLabel, cityLabel, STATES } from '~/modules/catalog/catalog';
-import { formatOab, internationalWhatsApp } from '~/modules/lawyers/contact';
+// No imports: route meta functions run in the browser too, and this module is in their bundles.
+// The Attorney of a profile, which needs the catalogue, is attorney-data.ts.
 
-const CONTEXT = 'https://schema.org';
+export const SCHEMA_CONTEXT = 'https://schema.org';
+const CONTEXT = SCHEMA_CONTEXT;
 
 export function breadcrumbList(appUrl: string, crumbs: ReadonlyArray<{ name: string; path: string }>) {
   return {
@@ -24,40 +25,6 @@ export function faqPage(questions: ReadonlyArray<{ question: string; answer: str
     '@context': CONTEXT,
     '@type': 'FAQPage',
     mainEntity: questions.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: q.answer } })),
-  };
-}
-
-interface AttorneyInput {
-  nome: string;
-  slug: string;
-  biografia: string;
-  whatsapp: string;
-  oabUf: string;
-  numeroOab: string;
-  areas: readonly string[];
-  cidades: readonly string[];
-  fotoUrl: string | null;
-}
-
-export function attorney(appUrl: string, profile: AttorneyInput, imagePath: string) {
-  const url = `${appUrl}/advogado/${profile.slug}`;
-  return {
-    '@context': CONTEXT,
-    '@type': 'Attorney',
-    '@id': url,
-    name: profile.nome,
-    url,
-    description: profile.biografia,
-    image: profile.fotoUrl ? absolute(appUrl, profile.fotoUrl) : `${appUrl}${imagePath}`,
-    telephone: `+${internationalWhatsApp(profile.whatsapp)}`,
-    identifier: { '@type': 'PropertyValue', propertyID: 'OAB', name: 'Inscrição na OAB', value: formatOab(profile.oabUf, profile.numeroOab) },
-    knowsAbout: profile.areas.map(practiceAreaLabel),
-    areaServed: profile.cidades.map((id) => {
-      const city = findCity(id);
-      return city
-        ? { '@type': 'City', name: city.name, containedInPlace: { '@type': 'State', name: STATES[city.state] } }
-        : { '@type': 'City', name: cityLabel(id) };
-    }),
   };
 }
 
@@ -87,6 +54,3 @@ export function blogPosting(appUrl: string, brandName: string, post: ArticleInpu
   };
 }
 
-function absolute(appUrl: string, pathOrUrl: string): string {
-  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${appUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
-}

@@ -5,7 +5,6 @@ import { getConfig } from '~/config.server';
 import { landingParamsSchema, parseLandingPage } from '~/modules/landing/landing.schemas';
 import { getLandingPage } from '~/modules/landing/landing.server';
 import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
-import { resultCountText } from '~/modules/lawyers/search-links';
 import { landingOgImagePath } from '~/modules/seo/og-image-paths';
 import { breadcrumbList, faqPage } from '~/modules/seo/structured-data';
 import type { loader as rootLoader } from '~/root';
@@ -81,7 +80,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="advogados" className="mt-8">
         <h2 id="advogados" className="text-lg font-semibold text-slate-800">
-          {resultCountText(landing.total)}
+          {landing.countText}
           {landing.pageCount > 1 ? ` · página ${landing.page} de ${landing.pageCount}` : ''}
         </h2>
         <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">

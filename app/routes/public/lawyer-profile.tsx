@@ -10,7 +10,8 @@ import { WhatsAppButton } from '~/modules/lawyers/components/whatsapp-button';
 import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
 import { imageVersion, profileOgImagePath } from '~/modules/seo/og-image-paths';
-import { attorney, breadcrumbList } from '~/modules/seo/structured-data';
+import { attorney } from '~/modules/seo/attorney-data';
+import { breadcrumbList } from '~/modules/seo/structured-data';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/lawyer-profile';
 
