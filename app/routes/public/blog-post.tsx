@@ -11,7 +11,7 @@ import type { Route } from './+types/blog-post';
 export function loader({ params }: Route.LoaderArgs) {
   const post = getBlogPost(params.slug);
   if (!post) return data({ post: null }, { status: 404 });
-  return data({ post }, { headers: { 'X-Page-Cache': '30' } });
+  return data({ post, ogImage: articleOgImagePath(post.slug) }, { headers: { 'X-Page-Cache': '30' } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
     return withoutCanonical(pageMeta({ site, title: 'Post não encontrado', description: 'O artigo procurado não existe.', path: '/blog', noindex: true }));
   }
   const appUrl = site?.appUrl ?? '';
-  const image = articleOgImagePath(post.slug);
+  const image = 'ogImage' in loaded ? loaded.ogImage : '';
   return [
     ...pageMeta({ site, title: post.title, description: post.excerpt, path: `/blog/${post.slug}`, type: 'article', image: { path: image, alt: post.title } }),
     { property: 'article:published_time', content: post.date },

@@ -18,7 +18,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const pagina = parseLandingPage(new URL(request.url).searchParams);
   const landing = await getLandingPage(scope.data, pagina, getConfig().brandName);
   if (!landing) return data({ landing: null }, { status: 404 });
-  return data({ landing }, { headers: { 'X-Page-Cache': '30' } });
+  // Built here, not in meta: the paths' code then stays out of the page's JavaScript.
+  return data({ landing, ogImage: landingOgImagePath(landing.scope) }, { headers: { 'X-Page-Cache': '30' } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -29,7 +30,7 @@ function pageHref(path: string, page: number): string {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const landing = loaderData?.landing;
-  if (!landing) return [{ title: '404 - Page not found' }, { name: 'robots', content: 'noindex' }];
+  if (!landing || !('ogImage' in loaderData)) return [{ title: '404 - Page not found' }, { name: 'robots', content: 'noindex' }];
   const site = matches[0]?.loaderData.site;
   const appUrl = site?.appUrl ?? '';
   return [
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       title: landing.page > 1 ? `${landing.heading} — página ${landing.page}` : landing.heading,
       description: landing.description,
       path: pageHref(landing.path, landing.page),
-      image: { path: landingOgImagePath(landing.scope), alt: landing.heading },
+      image: { path: loaderData.ogImage, alt: landing.heading },
     }),
     jsonLd(breadcrumbList(appUrl, landing.breadcrumbs)),
     jsonLd(faqPage(landing.questions)),

@@ -27,7 +27,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headers = new Headers({ 'X-Page-Cache': '30' });
   if (viewer?.id !== profile.id) headers.set(PROFILE_VIEW_HEADER, profile.id);
   const { id: _id, createdAt: _created, updatedAt, ...shown } = profile;
-  return data({ profile: shown, imageVersion: imageVersion(updatedAt) }, { headers });
+  // Built here, not in meta or the page: the paths' code then stays out of the page's JavaScript.
+  const ogImage = profileOgImagePath(profile.slug, imageVersion(updatedAt));
+  return data({ profile: shown, ogImage, breadcrumbs: profileBreadcrumbs(profile) }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -44,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
   const areas = profile.areas.map(practiceAreaLabel).join(', ');
   const cities = profile.cidades.map(cityLabel).join(', ');
   const appUrl = site?.appUrl ?? '';
-  const image = profileOgImagePath(profile.slug, loaded.imageVersion);
+  const image = loaded.ogImage;
   return [
     ...pageMeta({
       site,
@@ -55,7 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
       image: { path: image, alt: `${profile.nome}, ${formatOab(profile.oabUf, profile.numeroOab)}` },
     }),
     jsonLd(attorney(appUrl, profile, image)),
-    jsonLd(breadcrumbList(appUrl, profileBreadcrumbs(profile))),
+    jsonLd(breadcrumbList(appUrl, loaded.breadcrumbs)),
   ];
 };
 
@@ -79,7 +81,7 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
   const whatsapp = { lawyerSlug: profile.slug, nome: profile.nome, whatsapp: profile.whatsapp, brandName, source: 'perfil_advogado' as const };
   const firstCity = profile.cidades[0];
   // The landing page of the lawyer's first area and city (the breadcrumb's middle step).
-  const related = profileBreadcrumbs(profile).at(-2);
+  const related = loaderData.breadcrumbs.at(-2);
   const relatedLanding = related && related.path !== '/' ? related : null;
 
   return (
