@@ -6,7 +6,8 @@ import { rejectLawyer } from '~/modules/accounts/lawyer-review.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { CITIES, PRACTICE_AREAS } from '~/modules/catalog/catalog';
 import { choosingTips, landingIntro, landingQuestions, areaSummary } from '~/modules/landing/landing-texts';
-import { forgetLandingCombinations, listLandingPages } from '~/modules/landing/landing.server';
+import { landingLinkLabel, landingPath } from '~/modules/landing/landing-paths';
+import { forgetLandingCombinations, listLandingPages, type LandingLinkGroup } from '~/modules/landing/landing.server';
 import { publicPageCacheKey } from '~/page-cache-key.server';
 import * as landingRoute from '~/routes/public/landing';
 import { createLawyer, createLawyers } from '../factories/lawyers';
@@ -45,6 +46,11 @@ function render(loaderData: unknown, url: string): string {
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
+/** The page's link groups as the page shows them: heading, then each link's URL and text. */
+function linksOf(landing: { linkGroups: LandingLinkGroup[] }) {
+  return landing.linkGroups.map((g) => ({ heading: g.heading, links: g.pages.map((scope) => ({ href: landingPath(scope), label: landingLinkLabel(scope, g.labelBy) })) }));
+}
+
 const tag = (tags: MetaDescriptor[], key: string, value: string) => tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
 const jsonLdOf = (tags: MetaDescriptor[]) => tags.filter((t) => 'script:ld+json' in t).map((t) => (t as Record<string, unknown>)['script:ld+json'] as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -68,7 +74,7 @@ describe('an area in a city', () => {
       { name: 'Direito de Família', path: '/advogados/direito-de-familia' },
       { name: 'Curitiba - PR', path: '/advogados/direito-de-familia/curitiba-pr' },
     ]);
-    const groups = Object.fromEntries(landing.linkGroups.map((g: { heading: string; links: Array<{ href: string }> }) => [g.heading, g.links.map((l) => l.href)]));
+    const groups = Object.fromEntries(linksOf(landing).map((g) => [g.heading, g.links.map((l) => l.href)]));
     expect(groups['Outras áreas de atuação em Curitiba - PR']).toEqual(['/advogados/direito-civil/curitiba-pr', '/advogados/direito-penal/curitiba-pr']);
     // The same state first (Londrina - PR), then elsewhere.
     expect(groups['Direito de Família em outras cidades']).toEqual(['/advogados/direito-de-familia/londrina-pr', '/advogados/direito-de-familia/sao-paulo-sp']);
@@ -171,7 +177,7 @@ describe('the links to neighbouring pages', () => {
     await createLawyer({ areas: ['familia'], cities: ['pr_curitiba'] });
     const penal = await createLawyer({ areas: ['penal'], cities: ['pr_curitiba'] });
     const links = async () =>
-      ((await load('/advogados/direito-de-familia/curitiba-pr')).loaderData.landing.linkGroups as Array<{ heading: string; links: Array<{ href: string }> }>)
+      linksOf((await load('/advogados/direito-de-familia/curitiba-pr')).loaderData.landing)
         .find((g) => g.heading === 'Outras áreas de atuação em Curitiba - PR')
         ?.links.map((l) => l.href) ?? [];
     expect(await links()).toEqual(['/advogados/direito-penal/curitiba-pr']);
@@ -194,7 +200,7 @@ describe('area pages and city pages', () => {
     expect(area.total).toBe(2);
     expect(area.heading).toBe('Advogados de Direito de Família');
     expect(area.breadcrumbs.map((c: { path: string }) => c.path)).toEqual(['/', '/advogados/direito-de-familia']);
-    expect(area.linkGroups[0]).toEqual({
+    expect(linksOf(area)[0]).toEqual({
       heading: 'Direito de Família por cidade',
       links: [
         { href: '/advogados/direito-de-familia/belo-horizonte-mg', label: 'Belo Horizonte - MG' },
@@ -202,7 +208,7 @@ describe('area pages and city pages', () => {
         { href: '/advogados/direito-de-familia/sao-paulo-sp', label: 'São Paulo - SP' },
       ],
     });
-    expect(area.linkGroups[1]).toEqual({ heading: 'Outras áreas de atuação', links: [{ href: '/advogados/direito-penal', label: 'Direito Penal' }] });
+    expect(linksOf(area)[1]).toEqual({ heading: 'Outras áreas de atuação', links: [{ href: '/advogados/direito-penal', label: 'Direito Penal' }] });
 
     const city = (await load('/advogados/curitiba-pr')).loaderData.landing;
     expect(city.total).toBe(2);
@@ -212,8 +218,8 @@ describe('area pages and city pages', () => {
       { name: 'Início', path: '/' },
       { name: 'Advogados em Curitiba - PR', path: '/advogados/curitiba-pr' },
     ]);
-    expect(city.linkGroups[0].links.map((l: { href: string }) => l.href)).toEqual(['/advogados/direito-de-familia/curitiba-pr', '/advogados/direito-penal/curitiba-pr']);
-    expect(city.linkGroups[1].links.map((l: { href: string }) => l.href)).toEqual(['/advogados/belo-horizonte-mg', '/advogados/sao-paulo-sp']);
+    expect(linksOf(city)[0]!.links.map((l) => l.href)).toEqual(['/advogados/direito-de-familia/curitiba-pr', '/advogados/direito-penal/curitiba-pr']);
+    expect(linksOf(city)[1]!.links.map((l) => l.href)).toEqual(['/advogados/belo-horizonte-mg', '/advogados/sao-paulo-sp']);
     expect(city.lawyers.map((l: { slug: string }) => l.slug)).toContain(both.slug);
   });
 

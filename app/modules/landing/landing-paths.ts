@@ -6,7 +6,7 @@
  * An area's slug is its label's, a city's is its name's followed by its state; the two sets never meet
  * (a city slug always ends in '-' and a state code, no area slug does: landing-paths.test.ts). Browser-safe.
  */
-import { CITIES, findCity, PRACTICE_AREAS, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
+import { cityLabel, CITIES, findCity, PRACTICE_AREAS, practiceAreaLabel, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
 
 export const LANDING_PREFIX = '/advogados';
 
@@ -53,4 +53,13 @@ export function landingPath({ area, cidade }: LandingScope): string {
   const parts = [area && areaSlug(area), city && citySlug(city)].filter(Boolean);
   if (parts.length === 0) throw new Error('A landing page needs an area or a city');
   return `${LANDING_PREFIX}/${parts.join('/')}`;
+}
+
+export type LandingLinkLabel = 'area' | 'city' | 'scope';
+
+/** A link's text: the area's label, the city's, or the scope's ('Advogados de Direito Civil', 'Advogados em Curitiba - PR'). */
+export function landingLinkLabel({ area, cidade }: LandingScope, labelBy: LandingLinkLabel): string {
+  if (labelBy === 'area' && area) return practiceAreaLabel(area);
+  if (labelBy === 'city' && cidade) return cityLabel(cidade);
+  return ['Advogados', area && `de ${practiceAreaLabel(area)}`, cidade && `em ${cityLabel(cidade)}`].filter(Boolean).join(' ');
 }

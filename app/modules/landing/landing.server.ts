@@ -4,7 +4,7 @@ import { publicContentGeneration } from '~/lib/public-content.server';
 import { findCity, PRACTICE_AREAS, practiceAreaLabel, sortByLabel, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
 import { findApprovedLawyers, type PublicLawyerCard } from '~/modules/lawyers/lawyers.server';
 import { resultCountText } from '~/modules/lawyers/search-links';
-import { landingPath, type LandingScope } from './landing-paths';
+import { landingPath, type LandingLinkLabel, type LandingScope } from './landing-paths';
 import { areaSummary, choosingTips, landingDescription, landingHeading, landingIntro, landingQuestions, type LandingQuestion } from './landing-texts';
 
 /**
@@ -24,8 +24,8 @@ export interface LandingCombination {
 
 /** A memo older than this is refreshed (another process's changes show after it). */
 const COMBINATIONS_MAX_AGE_MS = 60_000;
-/** Stale links are refreshed in the background at most this often (the query reads every approved profile). */
-const COMBINATIONS_MIN_REFRESH_MS = 10_000;
+/** Stale links are refreshed in the background at most this often: the query reads every approved profile. */
+const COMBINATIONS_MIN_REFRESH_MS = 60_000;
 
 interface CombinationsMemo {
   generation: number;
@@ -54,7 +54,7 @@ function startQuery(generation: number, now: number): CombinationsMemo {
  * tags: it reads every approved profile (about 2 s on PGlite at 100,000 lawyers, docs/decisions/0026),
  * so it is kept in memory, and a change of the public content (publicContentChanged) or a minute makes
  * it stale. `fresh` (the sitemap, the OG images) waits for a current answer; otherwise (a page's links) a
- * stale answer is returned at once while one refresh runs in the background, no more than every 10 s.
+ * stale answer is returned at once while one refresh runs in the background, no more than once a minute.
  * The 404 rule never reads it: it asks for the page itself.
  */
 export function listLandingCombinations({ fresh = false, now = Date.now() }: { fresh?: boolean; now?: number } = {}): Promise<LandingCombination[]> {
@@ -102,14 +102,15 @@ async function queryCombinations(): Promise<LandingCombination[]> {
     .map((r) => ({ area: r.area as PracticeAreaId, cidade: r.cidade, lawyers: Number(r.lawyers), lastModified: new Date(Number(r.last_modified_ms)) }));
 }
 
-export interface LandingLink {
-  href: string;
-  label: string;
-}
-
+/**
+ * Links to neighbouring landing pages, sent as scopes (ids): the page builds each URL and label from
+ * the catalogue it already has (landing-paths.ts), which keeps the page's hydration data small.
+ */
 export interface LandingLinkGroup {
   heading: string;
-  links: LandingLink[];
+  pages: LandingScope[];
+  /** What names each link: its area, its city, or the whole scope ('Advogados em Curitiba - PR'). */
+  labelBy: LandingLinkLabel;
 }
 
 export interface Breadcrumb {
@@ -160,7 +161,7 @@ export async function getLandingPage(scope: LandingScope, pagina: number, brandN
     tips: choosingTips(labels),
     questions: landingQuestions(labels, brandName),
     breadcrumbs: breadcrumbsOf(area, city),
-    linkGroups: neighbourLinks(area, city, combinations).filter((group) => group.links.length > 0),
+    linkGroups: neighbourLinks(area, city, combinations).filter((group) => group.pages.length > 0),
     lawyers: result.lawyers.map(({ id: _id, ...card }) => card),
     total: result.total,
     countText: resultCountText(result.total),
@@ -183,56 +184,38 @@ function neighbourLinks(area: PracticeAreaId | undefined, city: City | undefined
   const cityPages = new Set(combinations.map((c) => c.cidade));
   const byLabel = (cities: Iterable<string>) => sortByLabel([...cities].map((id) => findCity(id)!));
   const areasByLabel = (areas: Set<string>) => sortByLabel(PRACTICE_AREAS.filter((a) => areas.has(a.id)));
+  /** The same state first, then the others, by label; at most MAX_LINKS. */
+  const nearFirst = (cities: City[], here: City) => [...cities.filter((c) => c.state === here.state), ...cities.filter((c) => c.state !== here.state)].filter((c) => c.id !== here.id).slice(0, MAX_LINKS);
 
   if (area && city) {
-    const sameState = byLabel(citiesWith(area)).filter((c) => c.state === city.state && c.id !== city.id);
-    const elsewhere = byLabel(citiesWith(area)).filter((c) => c.state !== city.state);
     return [
       {
         heading: `Outras áreas de atuação em ${city.label}`,
-        links: areasByLabel(areasIn(city.id))
+        pages: areasByLabel(areasIn(city.id))
           .filter((a) => a.id !== area)
-          .map((a) => ({ href: landingPath({ area: a.id, cidade: city.id }), label: a.label })),
+          .map((a) => ({ area: a.id, cidade: city.id })),
+        labelBy: 'area',
       },
-      {
-        heading: `${practiceAreaLabel(area)} em outras cidades`,
-        links: [...sameState, ...elsewhere].slice(0, MAX_LINKS).map((c) => ({ href: landingPath({ area, cidade: c.id }), label: c.label })),
-      },
-      {
-        heading: 'Veja também',
-        links: [
-          { href: landingPath({ area }), label: `Advogados de ${practiceAreaLabel(area)} em todo o Brasil` },
-          { href: landingPath({ cidade: city.id }), label: `Todos os advogados em ${city.label}` },
-        ],
-      },
+      { heading: `${practiceAreaLabel(area)} em outras cidades`, pages: nearFirst(byLabel(citiesWith(area)), city).map((c) => ({ area, cidade: c.id })), labelBy: 'city' },
+      { heading: 'Veja também', pages: [{ area }, { cidade: city.id }], labelBy: 'scope' },
     ];
   }
   if (area) {
     return [
-      {
-        heading: `${practiceAreaLabel(area)} por cidade`,
-        links: byLabel(citiesWith(area)).map((c) => ({ href: landingPath({ area, cidade: c.id }), label: c.label })),
-      },
+      { heading: `${practiceAreaLabel(area)} por cidade`, pages: byLabel(citiesWith(area)).map((c) => ({ area, cidade: c.id })), labelBy: 'city' },
       {
         heading: 'Outras áreas de atuação',
-        links: areasByLabel(areaPages)
+        pages: areasByLabel(areaPages)
           .filter((a) => a.id !== area)
-          .map((a) => ({ href: landingPath({ area: a.id }), label: a.label })),
+          .map((a) => ({ area: a.id })),
+        labelBy: 'area',
       },
     ];
   }
   const here = city!;
-  const sameState = byLabel(cityPages).filter((c) => c.state === here.state && c.id !== here.id);
-  const elsewhere = byLabel(cityPages).filter((c) => c.state !== here.state);
   return [
-    {
-      heading: `Áreas de atuação em ${here.label}`,
-      links: areasByLabel(areasIn(here.id)).map((a) => ({ href: landingPath({ area: a.id, cidade: here.id }), label: a.label })),
-    },
-    {
-      heading: 'Advogados em outras cidades',
-      links: [...sameState, ...elsewhere].slice(0, MAX_LINKS).map((c) => ({ href: landingPath({ cidade: c.id }), label: c.label })),
-    },
+    { heading: `Áreas de atuação em ${here.label}`, pages: areasByLabel(areasIn(here.id)).map((a) => ({ area: a.id, cidade: here.id })), labelBy: 'area' },
+    { heading: 'Advogados em outras cidades', pages: nearFirst(byLabel(cityPages), here).map((c) => ({ cidade: c.id })), labelBy: 'city' },
   ];
 }
 

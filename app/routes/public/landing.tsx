@@ -2,6 +2,7 @@ import { data, Link, useRouteLoaderData } from 'react-router';
 import { NotFoundPage } from '~/components/layout/not-found-page';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { getConfig } from '~/config.server';
+import { landingLinkLabel, landingPath } from '~/modules/landing/landing-paths';
 import { landingParamsSchema, parseLandingPage } from '~/modules/landing/landing.schemas';
 import { getLandingPage } from '~/modules/landing/landing.server';
 import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
@@ -133,10 +134,10 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
             <div key={group.heading}>
               <h2 className="text-base font-semibold text-slate-900">{group.heading}</h2>
               <ul className="mt-2 space-y-1">
-                {group.links.map((link) => (
-                  <li key={link.href}>
-                    <Link to={link.href} className="inline-block py-1 text-brand-700 underline-offset-2 hover:underline">
-                      {link.label}
+                {group.pages.map((scope) => (
+                  <li key={landingPath(scope)}>
+                    <Link to={landingPath(scope)} className="inline-block py-1 text-brand-700 underline-offset-2 hover:underline">
+                      {landingLinkLabel(scope, group.labelBy)}
                     </Link>
                   </li>
                 ))}
