@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { rejectLawyer } from '~/modules/accounts/lawyer-review.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { CITIES, PRACTICE_AREAS } from '~/modules/catalog/catalog';
-import { choosingTips, landingIntro, landingQuestions, areaSummary } from '~/modules/landing/landing-texts';
-import { landingLinkLabel, landingPath } from '~/modules/landing/landing-paths';
+import { areaSummary, landingIntro, landingQuestions } from '~/modules/landing/landing-texts';
+import { landingBreadcrumbs, landingLinkLabel, landingPath } from '~/modules/landing/landing-paths';
 import { forgetLandingCombinations, listLandingPages, type LandingLinkGroup } from '~/modules/landing/landing.server';
 import { publicPageCacheKey } from '~/page-cache-key.server';
 import * as landingRoute from '~/routes/public/landing';
@@ -69,7 +69,7 @@ describe('an area in a city', () => {
     expect(landing.lawyers.map((l: { slug: string }) => l.slug).sort()).toEqual(listed.map((l) => l.slug).sort());
     expect(landing.total).toBe(2);
     expect(landing.heading).toBe('Advogados de Direito de Família em Curitiba - PR');
-    expect(landing.breadcrumbs).toEqual([
+    expect(landingBreadcrumbs(landing.scope)).toEqual([
       { name: 'Início', path: '/' },
       { name: 'Direito de Família', path: '/advogados/direito-de-familia' },
       { name: 'Curitiba - PR', path: '/advogados/direito-de-familia/curitiba-pr' },
@@ -88,6 +88,7 @@ describe('an area in a city', () => {
     expect(html).toContain('aria-label="Trilha de navegação"');
     expect(html).toContain('Perguntas frequentes');
     expect(html).toContain('O que a área cobre');
+    expect(html).toContain('nenhum advogado pode prometer o desfecho de um processo');
     expect(html).not.toMatch(/undefined|\[object Object\]/);
   });
 
@@ -199,7 +200,7 @@ describe('area pages and city pages', () => {
     const area = (await load('/advogados/direito-de-familia')).loaderData.landing;
     expect(area.total).toBe(2);
     expect(area.heading).toBe('Advogados de Direito de Família');
-    expect(area.breadcrumbs.map((c: { path: string }) => c.path)).toEqual(['/', '/advogados/direito-de-familia']);
+    expect(landingBreadcrumbs(area.scope).map((c) => c.path)).toEqual(['/', '/advogados/direito-de-familia']);
     expect(linksOf(area)[0]).toEqual({
       heading: 'Direito de Família por cidade',
       links: [
@@ -214,7 +215,7 @@ describe('area pages and city pages', () => {
     expect(city.total).toBe(2);
     expect(city.heading).toBe('Advogados em Curitiba - PR');
     expect(city.areaSummary).toBeNull();
-    expect(city.breadcrumbs).toEqual([
+    expect(landingBreadcrumbs(city.scope)).toEqual([
       { name: 'Início', path: '/' },
       { name: 'Advogados em Curitiba - PR', path: '/advogados/curitiba-pr' },
     ]);
@@ -256,12 +257,12 @@ describe('the texts', () => {
 
   test('are sober for every area and city of the catalogue', () => {
     for (const area of PRACTICE_AREAS) {
-      const texts = [areaSummary(area.id), landingIntro({ area: area.id }), ...choosingTips({ area: area.id })];
+      const texts = [areaSummary(area.id), landingIntro({ area: area.id }), ...landingQuestions({ area: area.id }, 'JusConecta').flatMap((q) => [q.question, q.answer])];
       for (const text of texts) expect(text, area.id).not.toMatch(FORBIDDEN);
     }
     for (const city of CITIES) {
       for (const q of landingQuestions({ city }, 'JusConecta')) expect(`${q.question} ${q.answer}`, city.id).not.toMatch(FORBIDDEN);
     }
-    expect(choosingTips({}).join(' ')).toContain('nenhum advogado pode prometer o desfecho de um processo');
+    expect(landingQuestions({ area: 'penal' }, 'JusConecta').map((q) => q.answer).join(' ')).toContain('nenhum advogado pode prometer o desfecho de um processo');
   });
 });

@@ -63,3 +63,23 @@ export function landingLinkLabel({ area, cidade }: LandingScope, labelBy: Landin
   if (labelBy === 'city' && cidade) return cityLabel(cidade);
   return ['Advogados', area && `de ${practiceAreaLabel(area)}`, cidade && `em ${cityLabel(cidade)}`].filter(Boolean).join(' ');
 }
+
+/** The meta description: what the page lists, in one sentence, with the count (built in the page from its scope and total). */
+export function landingDescription(scope: LandingScope, total: number): string {
+  const count = total === 1 ? '1 advogado aprovado' : `${total.toLocaleString('pt-BR')} advogados aprovados`;
+  return `${landingLinkLabel(scope, 'scope')}: ${count}, com registro na OAB conferido. Veja áreas de atuação, cidades atendidas e fale direto pelo WhatsApp.`;
+}
+
+export interface Breadcrumb {
+  name: string;
+  /** The page's path; the last crumb is the page itself. */
+  path: string;
+}
+
+/** Início › the area › the city (on a city's own page: Início › 'Advogados em …'). */
+export function landingBreadcrumbs({ area, cidade }: LandingScope): Breadcrumb[] {
+  const crumbs: Breadcrumb[] = [{ name: 'Início', path: '/' }];
+  if (area) crumbs.push({ name: practiceAreaLabel(area), path: landingPath({ area }) });
+  if (cidade) crumbs.push({ name: area ? cityLabel(cidade) : `Advogados em ${cityLabel(cidade)}`, path: landingPath({ area, cidade }) });
+  return crumbs;
+}

@@ -66,30 +66,9 @@ export function landingHeading({ area, city }: LandingScopeLabels): string {
   return ['Advogados', area && ofArea(area), city && inCity(city)].filter(Boolean).join(' ');
 }
 
-/** The meta description: what the page lists, in one sentence, with the count. */
-export function landingDescription(scope: LandingScopeLabels, total: number): string {
-  const count = total === 1 ? '1 advogado aprovado' : `${total.toLocaleString('pt-BR')} advogados aprovados`;
-  return `${landingHeading(scope)}: ${count}, com registro na OAB conferido. Veja áreas de atuação, cidades atendidas e fale direto pelo WhatsApp.`;
-}
-
 export function landingIntro({ area, city }: LandingScopeLabels): string {
   const who = area && city ? `com atuação em ${practiceAreaLabel(area)} que atendem ${inCity(city)}` : area ? `com atuação em ${practiceAreaLabel(area)}` : `que atendem ${inCity(city!)}`;
-  return `Conheça advogados ${who}. Cada perfil foi publicado depois que nossa equipe conferiu o número de inscrição na OAB informado no cadastro. Compare as áreas de atuação e as cidades atendidas e fale diretamente com o profissional.`;
-}
-
-/** What a visitor should look at before hiring, as a list. */
-export function choosingTips({ area, city }: LandingScopeLabels): string[] {
-  const tips = [
-    'Confira a inscrição do advogado na OAB (o número e a seccional aparecem em cada perfil).',
-    area
-      ? `Veja se ${practiceAreaLabel(area)} está entre as áreas de atuação do profissional e leia a biografia.`
-      : 'Veja se a área do seu problema está entre as áreas de atuação do profissional e leia a biografia.',
-    city ? `Confirme se o advogado atende ${inCity(city)} ou se o atendimento pode ser feito a distância.` : 'Confirme se o advogado atende a sua cidade ou se o atendimento pode ser feito a distância.',
-    'Na primeira conversa, explique o caso, pergunte como ele pode ser conduzido e quais documentos serão necessários.',
-    'Antes de começar, combine os honorários em um contrato escrito.',
-    'Desconfie de quem garante o resultado: nenhum advogado pode prometer o desfecho de um processo.',
-  ];
-  return tips;
+  return `Conheça advogados ${who}. Cada perfil foi publicado depois que nossa equipe conferiu o número de inscrição na OAB informado no cadastro; fale diretamente com o profissional.`;
 }
 
 export interface LandingQuestion {
@@ -117,16 +96,12 @@ export function landingQuestions({ area, city }: LandingScopeLabels, brandName: 
     {
       question: area && city ? `Como escolher um advogado ${ofArea(area)} ${inCity(city)}?` : area ? `Como escolher um advogado ${ofArea(area)}?` : `Como escolher um advogado ${inCity(city!)}?`,
       answer:
-        'Leia os perfis, confira a inscrição na OAB, as áreas de atuação e as cidades atendidas, e converse com mais de um profissional se quiser. Combine os honorários por escrito antes de começar e desconfie de promessas de resultado.',
+        'Leia os perfis e confira a inscrição na OAB, as áreas de atuação e as cidades atendidas. Na primeira conversa, explique o caso e pergunte como ele pode ser conduzido e quais documentos serão necessários. Combine os honorários em um contrato escrito antes de começar e desconfie de quem garante o resultado: nenhum advogado pode prometer o desfecho de um processo.',
     },
     {
       question: 'Em que ordem os advogados aparecem?',
       answer: `A ordem não é uma avaliação dos profissionais: ela segue o plano de assinatura de cada advogado no ${brandName} e, entre advogados do mesmo plano, um rodízio que muda todos os dias.`,
-    },
-    {
-      question: 'Como falar com um advogado desta lista?',
-      answer: `Cada perfil tem um botão para conversar pelo WhatsApp diretamente com o advogado. Se preferir, descreva o seu caso em Solicitar Atendimento e advogados da área e da cidade escolhidas poderão entrar em contato.`,
-    },
+    }
   );
   return questions;
 }

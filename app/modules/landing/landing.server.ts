@@ -5,7 +5,7 @@ import { findCity, PRACTICE_AREAS, practiceAreaLabel, sortByLabel, type City, ty
 import { findApprovedLawyers, type PublicLawyerCard } from '~/modules/lawyers/lawyers.server';
 import { resultCountText } from '~/modules/lawyers/search-links';
 import { landingPath, type LandingLinkLabel, type LandingScope } from './landing-paths';
-import { areaSummary, choosingTips, landingDescription, landingHeading, landingIntro, landingQuestions, type LandingQuestion } from './landing-texts';
+import { areaSummary, landingHeading, landingIntro, landingQuestions, type LandingQuestion } from './landing-texts';
 
 /**
  * Landing pages per area, per city and per area + city (docs/decisions/0026-landing-pages.md): the
@@ -113,23 +113,13 @@ export interface LandingLinkGroup {
   labelBy: LandingLinkLabel;
 }
 
-export interface Breadcrumb {
-  name: string;
-  /** The page's path; the last crumb is the page itself. */
-  path: string;
-}
-
 export interface LandingPage {
   scope: LandingScope;
-  path: string;
   heading: string;
-  description: string;
   intro: string;
   /** What the area covers (pages with an area). */
   areaSummary: string | null;
-  tips: string[];
   questions: LandingQuestion[];
-  breadcrumbs: Breadcrumb[];
   linkGroups: LandingLinkGroup[];
   lawyers: PublicLawyerCard[];
   total: number;
@@ -139,8 +129,8 @@ export interface LandingPage {
   pageCount: number;
 }
 
-/** Links to at most this many neighbouring pages per group. */
-const MAX_LINKS = 12;
+/** Links to at most this many other cities (an area's page lists all of its cities). */
+const MAX_LINKS = 10;
 
 export async function getLandingPage(scope: LandingScope, pagina: number, brandName: string, now = new Date()): Promise<LandingPage | null> {
   const { area, cidade } = scope;
@@ -153,14 +143,10 @@ export async function getLandingPage(scope: LandingScope, pagina: number, brandN
   const combinations = await listLandingCombinations({ now: now.getTime() });
   return {
     scope,
-    path: landingPath(scope),
     heading: landingHeading(labels),
-    description: landingDescription(labels, result.total),
     intro: landingIntro(labels),
     areaSummary: area ? areaSummary(area) : null,
-    tips: choosingTips(labels),
     questions: landingQuestions(labels, brandName),
-    breadcrumbs: breadcrumbsOf(area, city),
     linkGroups: neighbourLinks(area, city, combinations).filter((group) => group.pages.length > 0),
     lawyers: result.lawyers.map(({ id: _id, ...card }) => card),
     total: result.total,
@@ -168,13 +154,6 @@ export async function getLandingPage(scope: LandingScope, pagina: number, brandN
     page: result.page,
     pageCount: result.pageCount,
   };
-}
-
-function breadcrumbsOf(area: PracticeAreaId | undefined, city: City | undefined): Breadcrumb[] {
-  const crumbs: Breadcrumb[] = [{ name: 'Início', path: '/' }];
-  if (area) crumbs.push({ name: practiceAreaLabel(area), path: landingPath({ area }) });
-  if (city) crumbs.push({ name: area ? city.label : `Advogados em ${city.label}`, path: landingPath({ area, cidade: city.id }) });
-  return crumbs;
 }
 
 function neighbourLinks(area: PracticeAreaId | undefined, city: City | undefined, combinations: LandingCombination[]): LandingLinkGroup[] {

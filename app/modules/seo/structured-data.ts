@@ -28,29 +28,3 @@ export function faqPage(questions: ReadonlyArray<{ question: string; answer: str
   };
 }
 
-interface ArticleInput {
-  slug: string;
-  title: string;
-  excerpt: string;
-  date: string;
-  author: string;
-}
-
-export function blogPosting(appUrl: string, brandName: string, post: ArticleInput, imagePath: string) {
-  const url = `${appUrl}/blog/${post.slug}`;
-  return {
-    '@context': CONTEXT,
-    '@type': 'BlogPosting',
-    '@id': url,
-    mainEntityOfPage: url,
-    headline: post.title,
-    description: post.excerpt,
-    image: [`${appUrl}${imagePath}`],
-    datePublished: post.date,
-    dateModified: post.date,
-    inLanguage: 'pt-BR',
-    author: { '@type': 'Organization', name: post.author, url: appUrl },
-    publisher: { '@type': 'Organization', name: brandName, url: appUrl },
-  };
-}
-

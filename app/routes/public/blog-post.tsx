@@ -5,7 +5,8 @@ import { jsonLd, pageMeta, withoutCanonical } from '~/lib/seo';
 import { ArticleIllustration } from '~/modules/content/components/article-illustration';
 import { getBlogPost } from '~/modules/content/content.server';
 import { articleOgImagePath } from '~/modules/seo/og-image-paths';
-import { blogPosting, breadcrumbList } from '~/modules/seo/structured-data';
+import { blogPosting } from '~/modules/seo/article-data';
+import { breadcrumbList } from '~/modules/seo/structured-data';
 import type { Route } from './+types/blog-post';
 
 export function loader({ params }: Route.LoaderArgs) {

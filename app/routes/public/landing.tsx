@@ -2,7 +2,7 @@ import { data, Link, useRouteLoaderData } from 'react-router';
 import { NotFoundPage } from '~/components/layout/not-found-page';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { getConfig } from '~/config.server';
-import { landingLinkLabel, landingPath } from '~/modules/landing/landing-paths';
+import { landingBreadcrumbs, landingDescription, landingLinkLabel, landingPath } from '~/modules/landing/landing-paths';
 import { landingParamsSchema, parseLandingPage } from '~/modules/landing/landing.schemas';
 import { getLandingPage } from '~/modules/landing/landing.server';
 import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
@@ -38,11 +38,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...pageMeta({
       site,
       title: landing.page > 1 ? `${landing.heading} — página ${landing.page}` : landing.heading,
-      description: landing.description,
-      path: pageHref(landing.path, landing.page),
+      description: landingDescription(landing.scope, landing.total),
+      path: pageHref(landingPath(landing.scope), landing.page),
       image: { path: loaderData.ogImage, alt: landing.heading },
     }),
-    jsonLd(breadcrumbList(appUrl, landing.breadcrumbs)),
+    jsonLd(breadcrumbList(appUrl, landingBreadcrumbs(landing.scope))),
     jsonLd(faqPage(landing.questions)),
   ];
 };
@@ -52,13 +52,14 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
   const brandName = root?.site.brandName ?? 'JusConecta';
   const { landing } = loaderData;
   if (!landing) return <NotFoundPage />;
+  const breadcrumbs = landingBreadcrumbs(landing.scope);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Trilha de navegação" className="text-sm text-slate-700">
         <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          {landing.breadcrumbs.map((crumb, i) => {
-            const last = i === landing.breadcrumbs.length - 1;
+          {breadcrumbs.map((crumb, i) => {
+            const last = i === breadcrumbs.length - 1;
             return (
               <li key={crumb.path} className="flex items-center gap-2">
                 {i > 0 ? <span aria-hidden="true" className="text-slate-500">›</span> : null}
@@ -90,29 +91,17 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
             <LawyerCard key={lawyer.slug} lawyer={lawyer} brandName={brandName} />
           ))}
         </div>
-        {landing.pageCount > 1 ? <Pages path={landing.path} page={landing.page} pageCount={landing.pageCount} /> : null}
+        {landing.pageCount > 1 ? <Pages path={landingPath(landing.scope)} page={landing.page} pageCount={landing.pageCount} /> : null}
       </section>
 
-      <div className="mt-12 grid items-start gap-6 lg:grid-cols-2">
-        {landing.areaSummary ? (
-          <section aria-labelledby="sobre-area" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 id="sobre-area" className="text-xl font-bold text-slate-900">
-              O que a área cobre
-            </h2>
-            <p className="mt-3 leading-relaxed text-slate-700">{landing.areaSummary}</p>
-          </section>
-        ) : null}
-        <section aria-labelledby="como-escolher" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="como-escolher" className="text-xl font-bold text-slate-900">
-            Como escolher um advogado
+      {landing.areaSummary ? (
+        <section aria-labelledby="sobre-area" className="mt-12 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="sobre-area" className="text-xl font-bold text-slate-900">
+            O que a área cobre
           </h2>
-          <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed text-slate-700">
-            {landing.tips.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ul>
+          <p className="mt-3 max-w-4xl leading-relaxed text-slate-700">{landing.areaSummary}</p>
         </section>
-      </div>
+      ) : null}
 
       <section aria-labelledby="perguntas" className="mt-10">
         <h2 id="perguntas" className="text-2xl font-bold text-slate-900">
@@ -149,7 +138,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-10 rounded-2xl bg-brand-50 p-6 text-center md:p-8">
         <h2 className="text-xl font-bold text-slate-900">Prefere descrever o seu caso?</h2>
-        <p className="mx-auto mt-2 max-w-xl text-slate-700">Envie uma solicitação e advogados da área e da cidade escolhidas poderão entrar em contato.</p>
+        <p className="mx-auto mt-2 max-w-xl text-slate-700">Envie uma solicitação e receba o contato de advogados da área.</p>
         <Link to="/solicitar-atendimento" className="mt-4 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
           Solicitar Atendimento
         </Link>
