@@ -1,3 +1,4 @@
+import { parseLandingPage } from './modules/landing/landing.schemas';
 import { parseSearchFilters } from './modules/lawyers/lawyers.schemas';
 import { searchHref } from './modules/lawyers/search-links';
 
@@ -11,11 +12,18 @@ import { searchHref } from './modules/lawyers/search-links';
 const SEARCH_PAGES = new Set(['/busca', '/advogado']);
 const STATIC_PAGES = new Set(['/', '/blog', '/planos', '/quem-somos', '/por-que-se-registrar', '/areas-de-atuacao', '/termos-de-uso', '/politica-de-privacidade', '/ferramentas', '/sumarizador-contratos']);
 const SLUG_PAGE = /^\/(?:advogado|blog)\/[a-z0-9-]{1,100}$/;
+const SITEMAP = /^\/(?:sitemap\.xml|sitemaps\/[a-z0-9-]{1,60}\.xml)$/;
+/** A landing page (app/modules/landing/landing-paths.ts): its path and only its page number. */
+const LANDING_PAGE = /^\/advogados\/[a-z0-9-]{1,80}(?:\/[a-z0-9-]{1,80})?$/;
 
 export function publicPageCacheKey(url: string): string | null {
   const queryAt = url.indexOf('?');
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (STATIC_PAGES.has(pathname) || SLUG_PAGE.test(pathname)) return pathname;
+  if (STATIC_PAGES.has(pathname) || SLUG_PAGE.test(pathname) || SITEMAP.test(pathname)) return pathname;
+  if (LANDING_PAGE.test(pathname)) {
+    const page = queryAt === -1 ? 1 : parseLandingPage(new URLSearchParams(url.slice(queryAt + 1)));
+    return page > 1 ? `${pathname}?pagina=${page}` : pathname;
+  }
   if (SEARCH_PAGES.has(pathname)) {
     if (queryAt === -1) return pathname;
     return searchHref(parseSearchFilters(new URLSearchParams(url.slice(queryAt + 1))), pathname);

@@ -34,6 +34,8 @@ interface Budgets {
 const LAWYERS = 100_000;
 const SEARCH_PATH = '/busca?area=familia&cidade=sp_sao_paulo';
 const REQUEST_PATH = '/solicitar-atendimento';
+// A landing page (docs/decisions/0026): the search's query for one area in one city, with its links.
+const LANDING_PATH = '/advogados/direito-de-familia/sao-paulo-sp';
 const LOAD: LoadSettings = { connections: 50, durationSeconds: 10, warmupSeconds: 2 };
 // Only for the run's own server: at least 32 characters, never used outside it.
 const APP_SECRET = 'jusconecta-bench-secret-0123456789abcdef';
@@ -173,7 +175,7 @@ try {
   // The app's own origin (its default APP_URL) for pages and Lighthouse; 127.0.0.1 for the load.
   const origin = `http://localhost:${port}`;
   const loadOrigin = `http://127.0.0.1:${port}`;
-  const pages = ['/', '/busca', profilePath, REQUEST_PATH, '/ferramentas', '/sumarizador-contratos'];
+  const pages = ['/', '/busca', profilePath, REQUEST_PATH, '/ferramentas', '/sumarizador-contratos', LANDING_PATH];
 
   // Load first: no earlier request has put the measured URLs in the page cache, so each warm-up fills
   // its entry (a cold-cache burst, not counted) and the 10 s that follow are well inside its 30 s.
@@ -192,7 +194,7 @@ try {
   });
 
   await phase('cold response times', async () => {
-    for (const page of ['/', '/busca', SEARCH_PATH, profilePath as string, REQUEST_PATH]) cold.push(await coldResponseTimes(loadOrigin, page));
+    for (const page of ['/', '/busca', SEARCH_PATH, profilePath as string, REQUEST_PATH, LANDING_PATH]) cold.push(await coldResponseTimes(loadOrigin, page));
   });
 
   // The board's Chromium times the page, not what the load runs just before left on the machine.

@@ -13,10 +13,12 @@ interface PageMetaInput {
   path: string;
   type?: 'website' | 'profile' | 'article';
   noindex?: boolean;
+  /** The page's Open Graph image (a path on the site, 1200×630 PNG) and its description: a large card when shared. */
+  image?: { path: string; alt: string };
 }
 
 /** Title, description, canonical URL and Open Graph / Twitter tags of a page. */
-export function pageMeta({ site, title, description, path, type = 'website', noindex }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ site, title, description, path, type = 'website', noindex, image }: PageMetaInput): MetaDescriptor[] {
   const brand = site?.brandName ?? 'JusConecta';
   const url = `${site?.appUrl ?? ''}${path}`;
   const fullTitle = title.includes(brand) ? title : `${title} | ${brand}`;
@@ -30,10 +32,22 @@ export function pageMeta({ site, title, description, path, type = 'website', noi
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
-    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: fullTitle },
     { name: 'twitter:description', content: description },
   ];
+  if (image) {
+    const imageUrl = `${site?.appUrl ?? ''}${image.path}`;
+    tags.push(
+      { property: 'og:image', content: imageUrl },
+      { property: 'og:image:type', content: 'image/png' },
+      { property: 'og:image:width', content: '1200' },
+      { property: 'og:image:height', content: '630' },
+      { property: 'og:image:alt', content: image.alt },
+      { name: 'twitter:image', content: imageUrl },
+      { name: 'twitter:image:alt', content: image.alt },
+    );
+  }
   if (noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
 }

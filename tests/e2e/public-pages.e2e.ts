@@ -13,6 +13,8 @@ const PUBLIC_PAGES = [
   { path: '/busca?area=familia&cidade=sp_sao_paulo', status: 200 },
   { path: '/advogado', status: 200 },
   { path: PROFILE, status: 200 },
+  { path: '/advogados/direito-de-familia/sao-paulo-sp', status: 200 },
+  { path: '/advogados/astrologia', status: 404 },
   { path: '/blog', status: 200 },
   ...ARTICLES.map((path) => ({ path, status: 200 })),
   { path: '/login', status: 200 },
@@ -64,9 +66,12 @@ describe('the server HTML', () => {
   });
 });
 
-test('the sitemap lists the profile and the three articles, and robots.txt points to it', async ({ baseURL }) => {
-  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
-  for (const path of [PROFILE, ...ARTICLES]) expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
+test('the sitemap index leads to the profile, the three articles and a landing page, and robots.txt points to it', async ({ baseURL }) => {
+  const index = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  const children = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(children.length).toBeGreaterThanOrEqual(4);
+  const all = (await Promise.all(children.map(async (url) => (await fetch(url)).text()))).join('\n');
+  for (const path of [PROFILE, ...ARTICLES, '/advogados/direito-de-familia/sao-paulo-sp']) expect(all).toContain(`<loc>${baseURL}${path}</loc>`);
   expect(ARTICLES).toHaveLength(3);
 
   const robots = await (await fetch(`${baseURL}/robots.txt`)).text();

@@ -135,13 +135,29 @@ export async function getPublicLawyerProfile(
   };
 }
 
-/** Slug and last change of every approved profile, for the sitemap. */
-export async function listApprovedProfileSlugs(): Promise<Array<{ slug: string; updatedAt: Date }>> {
+/**
+ * Slug and last change (edit or review) of approved profiles, oldest profile first, one page at a time
+ * (a walk of lawyer_profiles_created_at_idx): the sitemap's profile files.
+ */
+export async function listApprovedProfileSlugs({ offset, limit }: { offset: number; limit: number }): Promise<Array<{ slug: string; updatedAt: Date }>> {
   return db
     .select({ slug: lawyerProfiles.slug, updatedAt: lawyerProfiles.updatedAt })
     .from(lawyerProfiles)
     .where(eq(lawyerProfiles.status, 'approved'))
-    .orderBy(lawyerProfiles.slug);
+    .orderBy(lawyerProfiles.createdAt, lawyerProfiles.id)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** For each run of `size` approved profiles in that order, the latest change of one of them (the sitemap index). */
+export async function approvedProfileRuns(size: number): Promise<Array<{ run: number; lastModified: Date }>> {
+  const rows = await selectRows<{ run: number; last_modified_ms: number }>(sql`
+    select (n / ${size})::int as run, (extract(epoch from max(updated_at)) * 1000)::float8 as last_modified_ms
+    from (select row_number() over (order by lp.created_at, lp.id) - 1 as n, lp.updated_at
+          from lawyer_profiles lp where lp.status = 'approved') numbered
+    group by 1 order by 1
+  `);
+  return rows.map((r) => ({ run: Number(r.run), lastModified: new Date(Number(r.last_modified_ms)) }));
 }
 
 /** The id of the approved lawyer with this slug, or null (without a query when it cannot be a slug). */

@@ -4,12 +4,15 @@ import { formatCalendarDate } from '~/lib/format-date';
 import { jsonLd, pageMeta, withoutCanonical } from '~/lib/seo';
 import { ArticleIllustration } from '~/modules/content/components/article-illustration';
 import { getBlogPost } from '~/modules/content/content.server';
+import { articleOgImagePath } from '~/modules/seo/og-image-paths';
+import { blogPosting } from '~/modules/seo/article-data';
+import { breadcrumbList } from '~/modules/seo/structured-data';
 import type { Route } from './+types/blog-post';
 
 export function loader({ params }: Route.LoaderArgs) {
   const post = getBlogPost(params.slug);
   if (!post) return data({ post: null }, { status: 404 });
-  return data({ post }, { headers: { 'X-Page-Cache': '30' } });
+  return data({ post, ogImage: articleOgImagePath(post.slug) }, { headers: { 'X-Page-Cache': '30' } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -21,19 +24,19 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
     // No canonical URL for a post that does not exist: never one built from the raw URL parameter.
     return withoutCanonical(pageMeta({ site, title: 'Post não encontrado', description: 'O artigo procurado não existe.', path: '/blog', noindex: true }));
   }
+  const appUrl = site?.appUrl ?? '';
+  const image = 'ogImage' in loaded ? loaded.ogImage : '';
   return [
-    ...pageMeta({ site, title: post.title, description: post.excerpt, path: `/blog/${post.slug}`, type: 'article' }),
+    ...pageMeta({ site, title: post.title, description: post.excerpt, path: `/blog/${post.slug}`, type: 'article', image: { path: image, alt: post.title } }),
     { property: 'article:published_time', content: post.date },
-    jsonLd({
-      '@context': 'https://schema.org',
-      '@type': 'BlogPosting',
-      headline: post.title,
-      description: post.excerpt,
-      datePublished: post.date,
-      inLanguage: 'pt-BR',
-      author: { '@type': 'Organization', name: post.author },
-      mainEntityOfPage: `${site?.appUrl ?? ''}/blog/${post.slug}`,
-    }),
+    jsonLd(blogPosting(appUrl, site?.brandName ?? 'JusConecta', post, image)),
+    jsonLd(
+      breadcrumbList(appUrl, [
+        { name: 'Início', path: '/' },
+        { name: 'Blog', path: '/blog' },
+        { name: post.title, path: `/blog/${post.slug}` },
+      ]),
+    ),
   ];
 };
 

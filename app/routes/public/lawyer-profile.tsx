@@ -2,12 +2,16 @@ import { ArrowLeft, BadgeCheck, MapPin, Phone } from '~/components/ui/icons';
 import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { jsonLd, pageMeta, withoutCanonical } from '~/lib/seo';
-import { cityLabel, findCity, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, findCity, isPracticeAreaId, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { landingPath } from '~/modules/landing/landing-paths';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
 import { WhatsAppButton } from '~/modules/lawyers/components/whatsapp-button';
-import { formatBrazilianPhone, formatOab, internationalWhatsApp } from '~/modules/lawyers/contact';
+import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
+import { imageVersion, profileOgImagePath } from '~/modules/seo/og-image-paths';
+import { attorney } from '~/modules/seo/attorney-data';
+import { breadcrumbList } from '~/modules/seo/structured-data';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/lawyer-profile';
 
@@ -22,8 +26,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request);
   const headers = new Headers({ 'X-Page-Cache': '30' });
   if (viewer?.id !== profile.id) headers.set(PROFILE_VIEW_HEADER, profile.id);
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...shown } = profile;
-  return data({ profile: shown }, { headers });
+  const { id: _id, createdAt: _created, updatedAt, ...shown } = profile;
+  // Built here, not in meta or the page: the paths' code then stays out of the page's JavaScript.
+  const ogImage = profileOgImagePath(profile.slug, imageVersion(updatedAt));
+  return data({ profile: shown, ogImage, breadcrumbs: profileBreadcrumbs(profile) }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -39,7 +45,8 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
   }
   const areas = profile.areas.map(practiceAreaLabel).join(', ');
   const cities = profile.cidades.map(cityLabel).join(', ');
-  const url = `${site?.appUrl ?? ''}/advogado/${profile.slug}`;
+  const appUrl = site?.appUrl ?? '';
+  const image = loaded.ogImage;
   return [
     ...pageMeta({
       site,
@@ -47,25 +54,22 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
       description: `${profile.nome}, advogado(a) verificado(a) em ${areas}. Atende em ${cities}. Fale pelo WhatsApp.`.slice(0, 300),
       path: `/advogado/${profile.slug}`,
       type: 'profile',
+      image: { path: image, alt: `${profile.nome}, ${formatOab(profile.oabUf, profile.numeroOab)}` },
     }),
-    jsonLd({
-      '@context': 'https://schema.org',
-      '@type': ['Attorney', 'LegalService'],
-      '@id': url,
-      name: profile.nome,
-      url,
-      description: profile.biografia,
-      telephone: `+${internationalWhatsApp(profile.whatsapp)}`,
-      knowsAbout: profile.areas.map(practiceAreaLabel),
-      identifier: { '@type': 'PropertyValue', propertyID: 'OAB', value: formatOab(profile.oabUf, profile.numeroOab) },
-      areaServed: profile.cidades.map((id) => {
-        const city = findCity(id);
-        return { '@type': 'City', name: city?.name ?? cityLabel(id), containedInPlace: city ? { '@type': 'State', name: city.state } : undefined };
-      }),
-      ...(profile.fotoUrl ? { image: profile.fotoUrl } : {}),
-    }),
+    jsonLd(attorney(appUrl, profile, image)),
+    jsonLd(breadcrumbList(appUrl, loaded.breadcrumbs)),
   ];
 };
+
+/** Início › the landing page of the lawyer's first area in their first city › the lawyer. */
+function profileBreadcrumbs(profile: { nome: string; slug: string; areas: string[]; cidades: string[] }) {
+  const crumbs = [{ name: 'Início', path: '/' }];
+  const [area] = profile.areas;
+  const city = profile.cidades.map(findCity).find(Boolean);
+  if (area && isPracticeAreaId(area) && city) crumbs.push({ name: `${practiceAreaLabel(area)} em ${city.label}`, path: landingPath({ area, cidade: city.id }) });
+  crumbs.push({ name: profile.nome, path: `/advogado/${profile.slug}` });
+  return crumbs;
+}
 
 export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
@@ -76,6 +80,9 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
   const oab = formatOab(profile.oabUf, profile.numeroOab);
   const whatsapp = { lawyerSlug: profile.slug, nome: profile.nome, whatsapp: profile.whatsapp, brandName, source: 'perfil_advogado' as const };
   const firstCity = profile.cidades[0];
+  // The landing page of the lawyer's first area and city (the breadcrumb's middle step).
+  const related = loaderData.breadcrumbs.at(-2);
+  const relatedLanding = related && related.path !== '/' ? related : null;
 
   return (
     <article>
@@ -160,10 +167,17 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
             </Link>
           </div>
         </div>
-        <Link to="/busca" className="mt-8 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Voltar para encontrar advogados
-        </Link>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <Link to="/busca" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Voltar para encontrar advogados
+          </Link>
+          {relatedLanding ? (
+            <Link to={relatedLanding.path} className="font-medium text-brand-700 hover:underline">
+              Outros advogados de {relatedLanding.name}
+            </Link>
+          ) : null}
+        </div>
       </section>
     </article>
   );
