@@ -9,7 +9,9 @@ function browserChunk(id: string): string | undefined {
   // dependencies of the catalogue), they weighed on every page; now only the pages that use them load them.
   const catalogPart = /\/app\/modules\/catalog\/(plans|states)\.ts$/.exec(id);
   if (catalogPart) return `catalog-${catalogPart[1]}`;
-  if (/\/app\/(lib\/seo|modules\/lawyers\/components\/(lawyer-avatar|lawyer-chips|whatsapp-button))\.tsx?$/.test(id)) return 'public-shared';
+  if (/\/app\/modules\/catalog\/(catalog|vocabularies)\.ts$/.test(id)) return 'catalog';
+  if (/\/app\/(lib\/seo|components\/ui\/icons|components\/layout\/not-found-page)\.tsx?$/.test(id)) return 'public-shared';
+  if (/\/app\/modules\/lawyers\/components\/(lawyer-avatar|lawyer-card|lawyer-chips|whatsapp-button)\.tsx$/.test(id)) return 'lawyer-shared';
   return undefined;
 }
 
