@@ -17,3 +17,12 @@ export function formatLongDateSaoPaulo(date: Date | string): string {
   saoPauloLongDate ??= new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
   return saoPauloLongDate.format(new Date(date));
 }
+
+let saoPauloDateTime: Intl.DateTimeFormat | undefined;
+
+/** An instant in São Paulo time as dd/MM/yyyy HH:mm ('05/03/2025 09:07'), for the server to write. */
+export function formatDateTimeSaoPaulo(date: Date | string): string {
+  saoPauloDateTime ??= new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/Sao_Paulo' });
+  const parts = Object.fromEntries(saoPauloDateTime.formatToParts(new Date(date)).map((p) => [p.type, p.value]));
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}

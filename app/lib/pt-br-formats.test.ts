@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatCalendarDate, formatLongDateSaoPaulo } from './format-date';
+import { formatCalendarDate, formatDateTimeSaoPaulo, formatLongDateSaoPaulo } from './format-date';
 import { formatBrl, formatCount } from './format-number';
 
 // The hand-written pt-BR formats the browser uses while it hydrates must read exactly as Intl's.
@@ -29,5 +29,11 @@ describe('pt-BR formats without Intl', () => {
   test('formatLongDateSaoPaulo names the São Paulo day of an instant', () => {
     expect(formatLongDateSaoPaulo(new Date('2026-03-01T02:00:00Z'))).toBe('28 de fevereiro de 2026');
     expect(formatLongDateSaoPaulo('2026-03-01T03:00:00Z')).toBe('1 de março de 2026');
+  });
+
+  test('formatDateTimeSaoPaulo writes dd/MM/yyyy HH:mm in São Paulo time', () => {
+    expect(formatDateTimeSaoPaulo(new Date('2025-03-05T12:07:00Z'))).toBe('05/03/2025 09:07');
+    expect(formatDateTimeSaoPaulo('2025-01-01T02:30:00Z')).toBe('31/12/2024 23:30');
+    expect(formatDateTimeSaoPaulo('2025-06-01T03:00:00Z')).toBe('01/06/2025 00:00');
   });
 });

@@ -40,7 +40,7 @@ async function screenshot(page: Page, name: string) {
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 
 test('a visitor sees the four plans with their prices and goes to the registration with one chosen', async ({ page, baseURL }) => {
-  expect(await (await fetch(`${baseURL}/sitemap.xml`)).text()).toContain(`<loc>${baseURL}/planos</loc>`);
+  expect(await (await fetch(`${baseURL}/sitemaps/paginas.xml`)).text()).toContain(`<loc>${baseURL}/planos</loc>`);
   await page.goto('/planos');
   await expect(page.getByRole('heading', { level: 1, name: 'Escolha o plano ideal para você' })).toBeVisible();
 

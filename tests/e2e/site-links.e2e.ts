@@ -187,8 +187,8 @@ describe('accessibility, layout and weight', () => {
     expect(weight.jsGzipBytes / 1024).toBeLessThanOrEqual(budgets.firstLoadJsGzipKiB);
   });
 
-  test('the sitemap lists the five pages', async ({ baseURL }) => {
-    const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  test('the sitemap of pages (under the index) lists the five pages', async ({ baseURL }) => {
+    const sitemap = await (await fetch(`${baseURL}/sitemaps/paginas.xml`)).text();
     for (const path of PAGES) expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
   });
 

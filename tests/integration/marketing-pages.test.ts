@@ -64,7 +64,7 @@ function render(route: PageRoute, loaderData: unknown, pathname: string): string
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 const loaderDataOf = (pathname: string, config = configured) =>
-  pathname === '/areas-de-atuacao' ? { whatsappHref: supportWhatsAppHref(config) } : pathname === '/termos-de-uso' || pathname === '/politica-de-privacidade' ? { site: getSiteDetails(config), dateLabel: '25 de novembro de 2026' } : undefined;
+  pathname === '/areas-de-atuacao' ? { ...practiceAreasRoute.loader(), whatsappHref: supportWhatsAppHref(config) } : pathname === '/termos-de-uso' || pathname === '/politica-de-privacidade' ? { site: getSiteDetails(config), dateLabel: '25 de novembro de 2026' } : undefined;
 
 const jsonLdBlocks = (tags: MetaDescriptor[]) => tags.filter((t) => 'script:ld+json' in t).map((t) => (t as Record<string, unknown>)['script:ld+json'] as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
 const headings = (html: string) => [...html.matchAll(/<h([1-6])[^>]*>(.*?)<\/h\1>/g)].map((m) => ({ level: Number(m[1]), text: m[2]!.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '') }));
@@ -109,7 +109,7 @@ describe('the loaders, with the test environment’s configuration (no company d
     const expected = { site: { brandName: 'JusConecta', company: null, supportEmail: null, privacyOfficer: { name: null, email: null } }, dateLabel: '25 de novembro de 2026' };
     expect(termsRoute.loader()).toEqual(expected);
     expect(privacyRoute.loader()).toEqual(expected);
-    expect(practiceAreasRoute.loader()).toEqual({ whatsappHref: null });
+    expect(practiceAreasRoute.loader()).toMatchObject({ whatsappHref: null, searchLinks: { familia: '/busca?area=familia' } });
   });
 });
 
@@ -136,14 +136,14 @@ describe('/areas-de-atuacao', () => {
     const url = new URL(href);
     expect(url.origin + url.pathname).toBe('https://wa.me/5511987654321');
     expect(url.searchParams.get('text')).toBe('Olá! Vim pelo site do JusConecta e gostaria de uma orientação para encontrar o advogado certo para o meu caso.');
-    const html = render(practiceAreasRoute, { whatsappHref: href }, '/areas-de-atuacao');
+    const html = render(practiceAreasRoute, { ...practiceAreasRoute.loader(), whatsappHref: href }, '/areas-de-atuacao');
     expect(html).toContain(`href="${href.replace(/&/g, '&amp;')}"`);
     expect(html).toContain('Falar no WhatsApp');
   });
 
   test('without it there is no WhatsApp button: the same place leads to the request form', () => {
     expect(supportWhatsAppHref(bare)).toBeNull();
-    const html = render(practiceAreasRoute, { whatsappHref: null }, '/areas-de-atuacao');
+    const html = render(practiceAreasRoute, { ...practiceAreasRoute.loader(), whatsappHref: null }, '/areas-de-atuacao');
     expect(html).not.toContain('wa.me');
     expect(html).not.toContain('WhatsApp');
     expect(html).toMatch(/<a[^>]*href="\/solicitar-atendimento"[^>]*>.*Solicitar Atendimento<\/a>/);

@@ -200,7 +200,7 @@ export async function getMonitoringDetails(lawyer: MonitoringLawyer, id: string)
 
 /**
  * Records what a provider answered for one monitored process, in one transaction: its status
- * (ENCONTRADO / NAO_ENCONTRADO) and last check; each movement not stored yet (matched on date and
+ * (ENCONTRADO / NAO_ENCONTRADO, or still PENDENTE when the provider has not looked yet) and last check; each movement not stored yet (matched on date and
  * description by a unique index, so concurrent deliveries store it once); and for each movement stored
  * now exactly one WhatsApp notification in the outbox (key `movimentacao:{movement id}`) to the lawyer's
  * notification number (or their WhatsApp), when their plan includes notifications. Used by 'Atualizar',
@@ -221,7 +221,7 @@ export async function recordProcessCheck(processId: string, check: ProcessCheck,
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(monitoredProcesses)
-      .set({ status: check.found ? 'ENCONTRADO' : 'NAO_ENCONTRADO', ultimaVerificacao: now })
+      .set({ status: check.pending ? 'PENDENTE' : check.found ? 'ENCONTRADO' : 'NAO_ENCONTRADO', ultimaVerificacao: now })
       .where(eq(monitoredProcesses.id, processId))
       .returning({ id: monitoredProcesses.id });
     if (!updated || check.movements.length === 0) return { newMovements: 0 };
@@ -262,7 +262,8 @@ export async function refreshMonitoring(lawyer: MonitoringLawyer, id: string, pr
   const row = await ownMonitoring(lawyer, id);
   let check: ProcessCheck;
   try {
-    check = await provider.checkProcess({ numero: row.numero, court: providerCourtOf(row.numero, row.tribunal), providerRef: row.providerRef });
+    const knownMovements = await db.$count(processUpdates, eq(processUpdates.processoId, row.id));
+    check = await provider.checkProcess({ numero: row.numero, court: providerCourtOf(row.numero, row.tribunal), providerRef: row.providerRef, knownMovements });
   } catch (error) {
     throw providerFailure(error, provider);
   }
@@ -314,4 +315,54 @@ export async function sendMovementTestNotification(lawyer: MonitoringLawyer, id:
   }
   if (result.outcome === 'skipped') throw new Error('sendWhatsAppMessageNow: a freshly claimed message was skipped');
   throw new AppError(`${MONITORING_TEXTS.notificationFailed}${result.error}`, { status: 502, code: 'test_notification_failed' });
+}
+
+/** What the monitoring part of the section shows, below the messaging card. */
+export type MonitoringSectionData =
+  | { state: 'free-plan' }
+  | { state: 'needs-intermediario' }
+  | {
+      state: 'open';
+      cap: number;
+      rows: MonitoringRow[];
+      /** The details dialog's monitoring (`?processo=`), or null; `detailsError` when its movements could not be read. */
+      details: MonitoringDetails | null;
+      detailsError: string | null;
+      /** The monitoring whose removal is being confirmed (`?remover=`), or null. */
+      removing: MonitoringRow | null;
+    }
+  | { state: 'error'; message: string };
+
+/**
+ * The section's monitoring data for the signed-in `user`: the plan's notice, or the table with the
+ * dialog or confirmation the URL opens (another lawyer's id, or none, opens nothing). A failed read
+ * shows the spec's 'Erro ao carregar monitoramentos…' instead of a wrong table.
+ */
+export async function getMonitoringSection(
+  user: Pick<CurrentUser, 'id' | 'isSuperadmin'>,
+  view: { processo: string | null; remover: string | null },
+  now: Date = new Date(),
+): Promise<MonitoringSectionData> {
+  const gate = await monitoringGate(user, now);
+  if (gate.state !== 'open') return gate;
+  const lawyer = gate.lawyer;
+  let rows: MonitoringRow[];
+  try {
+    rows = await listMonitorings(lawyer);
+  } catch (error) {
+    console.error('Could not load the monitorings', error);
+    return { state: 'error', message: MONITORING_TEXTS.loadFailed };
+  }
+  let details: MonitoringDetails | null = null;
+  let detailsError: string | null = null;
+  if (view.processo && rows.some((row) => row.id === view.processo)) {
+    try {
+      details = await getMonitoringDetails(lawyer, view.processo);
+    } catch (error) {
+      console.error('Could not load the movements', error);
+      detailsError = MONITORING_TEXTS.updatesFailed;
+    }
+  }
+  const removing = (view.remover && rows.find((row) => row.id === view.remover)) || null;
+  return { state: 'open', cap: lawyer.cap, rows, details, detailsError, removing };
 }

@@ -6,6 +6,9 @@ import { areaSectionSchema, getLawyerArea } from '~/modules/lawyers/lawyer-area.
 import { boardViewFromQuery } from '~/modules/leads/crm.schemas';
 import { getCrmSection } from '~/modules/leads/crm.server';
 import { getMessagingSettings } from '~/modules/messaging/messaging-settings.server';
+import { courtMonitoringProvider } from '~/modules/monitoring/court-provider.server';
+import { monitoringViewFrom } from '~/modules/monitoring/monitoring.schemas';
+import { getMonitoringSection } from '~/modules/monitoring/monitoring.server';
 import type { Route } from './+types/lawyer-area';
 import { AreaPageShell } from './components/area-page-shell';
 import { CrmSection } from './components/crm/crm-section';
@@ -18,6 +21,8 @@ import { isNoticeSection, SectionNotice } from './components/section-notice';
 import { SuperadminNotice } from './components/superadmin-notice';
 import { crmAction } from './crm-action.server';
 import { messagingSettingsAction } from './messaging-settings-action.server';
+import { isMonitoringPost, monitoringAction } from './monitoring-action.server';
+import { monitoringView } from './monitoring-view.server';
 import { rejectedLawyerRedirect } from './rejected-lawyer.server';
 
 // The CRM board and its drag and drop are part of this route's own chunk: never on public pages.
@@ -37,7 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // send (one send per click), on monitoring.
   const crm = area.section === 'crm' ? await getCrmSection(user, boardViewFromQuery(url.searchParams)) : null;
   const messaging = area.section === 'monitoramento' ? { settings: await getMessagingSettings(user.id), sendKey: crypto.randomUUID() } : null;
-  return { ...area, crm, messaging };
+  // Below the messaging card, process monitoring: the plan's notice or the table, and the dialog the URL opens.
+  const monitoring =
+    area.section === 'monitoramento' ? monitoringView(await getMonitoringSection(user, monitoringViewFrom(url.searchParams)), courtMonitoringProvider().displayName) : null;
+  return { ...area, crm, messaging, monitoring };
 }
 
 /**
@@ -50,6 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     const answer = await crmAction(request, user);
     return data(answer.body, { status: answer.status, headers: answer.retryAfter ? { 'Retry-After': String(answer.retryAfter) } : undefined });
   }
+  if (await isMonitoringPost(request)) return monitoringAction(request, user);
   return messagingSettingsAction(request, user);
 }
 
@@ -87,7 +96,7 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
     );
   }
 
-  const { section, profile, plan, stats, crm, messaging } = area;
+  const { section, profile, plan, stats, crm, messaging, monitoring } = area;
   // Each section's forms answer in their own shape: the CRM's carry `ok`, the messaging card's do not.
   const crmAnswer = actionData && 'ok' in actionData ? actionData : undefined;
   const messagingAnswer = actionData && !('ok' in actionData) ? actionData : undefined;
@@ -105,7 +114,7 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
       {isNoticeSection(section) ? <SectionNotice section={section} /> : null}
       {section === 'dashboard' && stats ? <DashboardSection plan={plan} stats={stats} /> : null}
       {section === 'crm' && crm ? <CrmSection data={crm} actionData={crmAnswer} /> : null}
-      {section === 'monitoramento' && messaging ? <MonitoringSection messaging={messaging} actionData={messagingAnswer} /> : null}
+      {section === 'monitoramento' && messaging && monitoring ? <MonitoringSection messaging={messaging} monitoring={monitoring} actionData={messagingAnswer} /> : null}
     </div>
   );
 }

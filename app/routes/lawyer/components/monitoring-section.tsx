@@ -1,18 +1,30 @@
 import type { MessagingSettings } from '~/modules/messaging/messaging-settings.server';
+import { MONITORING_INTENTS } from '~/modules/monitoring/monitoring.schemas';
+import type { MonitoringSectionView } from '../monitoring-view.server';
 import { MessagingSettingsCard, type MessagingActionData } from './messaging-settings-card';
+import { MonitoringPanel, type MonitoringActionData } from './monitoring-panel';
 
 /**
- * 'Monitoramento de Processos' (section monitoramento, spec part 2 §2.9). Its first card is the
- * messaging settings; process monitoring itself (the plan notice, the form and the table) comes with
- * its own issue, so for now the section shows this card alone.
+ * 'Monitoramento de Processos' (section monitoramento, spec part 2 §2.9): first the messaging settings
+ * card, then process monitoring (the plan's notice, or the form, the table and the details dialog).
  */
-export function MonitoringSection({ messaging, actionData }: { messaging: { settings: MessagingSettings; sendKey: string }; actionData: MessagingActionData | undefined }) {
+export function MonitoringSection({
+  messaging,
+  monitoring,
+  actionData,
+}: {
+  messaging: { settings: MessagingSettings; sendKey: string };
+  monitoring: MonitoringSectionView;
+  actionData: (MessagingActionData & MonitoringActionData) | undefined;
+}) {
+  const monitoringAnswer = (MONITORING_INTENTS as readonly string[]).includes(actionData?.values.intent ?? '') ? actionData : undefined;
   return (
     <section aria-labelledby="secao-monitoramento" className="mt-8 space-y-6">
       <h2 id="secao-monitoramento" className="text-2xl font-bold text-slate-900">
         Monitoramento de Processos
       </h2>
-      <MessagingSettingsCard settings={messaging.settings} sendKey={messaging.sendKey} actionData={actionData} />
+      <MessagingSettingsCard settings={messaging.settings} sendKey={messaging.sendKey} actionData={monitoringAnswer ? undefined : actionData} />
+      <MonitoringPanel view={monitoring} actionData={monitoringAnswer} />
     </section>
   );
 }
