@@ -174,7 +174,7 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
         {view.rows.length === 0 ? (
           <p className="px-6 py-6 text-slate-700">Nenhum processo monitorado ainda. Adicione o primeiro no formulário acima.</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          <div role="region" aria-label="Monitoramentos Ativos (role para os lados no celular)" tabIndex={0} className="relative mt-4 overflow-x-auto">
             <table aria-labelledby="monitoramentos-ativos" className="min-w-full divide-y divide-slate-200">
               <thead className="bg-slate-50">
                 <tr>
