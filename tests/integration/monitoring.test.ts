@@ -212,6 +212,20 @@ describe('movements', () => {
   });
 });
 
+describe('removing', () => {
+  test('a provider monitoring shared by two lawyers is stopped only when the last of them removes it', async () => {
+    const ana = await openMonitoring((await lawyerOn('intermediario')).user);
+    const bruno = await openMonitoring((await lawyerOn('premium')).user);
+    const { provider, calls } = fakeProvider({ start: async () => ({ providerRef: 'escavador-42' }) });
+    const first = await createMonitoring(ana, input(NUMEROS[0]!), provider);
+    const second = await createMonitoring(bruno, input(NUMEROS[0]!), provider);
+    await removeMonitoring(ana, first.id, provider);
+    expect(calls.stop).toEqual([]);
+    await removeMonitoring(bruno, second.id, provider);
+    expect(calls.stop).toEqual([{ numero: NUMEROS[0], providerRef: 'escavador-42' }]);
+  });
+});
+
 describe('another lawyer’s monitoring', () => {
   test('is not found for details, Atualizar and removal, whatever id is sent; removing one’s own stops it at the provider', async () => {
     const ana = await openMonitoring((await lawyerOn('intermediario')).user);

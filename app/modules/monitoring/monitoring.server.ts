@@ -162,9 +162,10 @@ export async function removeMonitoring(lawyer: MonitoringLawyer, id: string, pro
     .where(and(eq(monitoredProcesses.id, row.id), eq(monitoredProcesses.lawyerId, lawyer.id)))
     .returning({ id: monitoredProcesses.id });
   if (!removed) throw notFound();
-  // Another lawyer following the same number keeps the provider's monitoring only if it is theirs: a
-  // provider id is per row, so stopping this one never stops theirs.
-  if (row.providerRef) {
+  // Escavador's monitoring of a process is one per account: two lawyers following the same number share
+  // its id, and it is stopped only when the last row that uses it goes.
+  const stillUsed = row.providerRef ? await db.$count(monitoredProcesses, eq(monitoredProcesses.providerRef, row.providerRef)) : 0;
+  if (row.providerRef && stillUsed === 0) {
     try {
       await provider.stopMonitoring({ numero: row.numero, providerRef: row.providerRef });
     } catch (error) {
