@@ -212,6 +212,18 @@ describe('movements', () => {
   });
 });
 
+describe('Atualizar', () => {
+  test('at most 30 checks per lawyer in ten minutes: the next is a Portuguese 429 and the provider is not called', async () => {
+    const ana = await openMonitoring((await lawyerOn('intermediario')).user);
+    const { provider, calls } = fakeProvider();
+    const { id } = await createMonitoring(ana, input(NUMEROS[0]!), provider);
+    const now = new Date();
+    for (let i = 0; i < 30; i++) await refreshMonitoring(ana, id, provider, now);
+    expect(await refusal(refreshMonitoring(ana, id, provider, now))).toMatchObject({ status: 429, message: 'Muitas tentativas. Aguarde 10 minutos e tente novamente.' });
+    expect(calls.check).toBe(30);
+  });
+});
+
 describe('removing', () => {
   test('a provider monitoring shared by two lawyers is stopped only when the last of them removes it', async () => {
     const ana = await openMonitoring((await lawyerOn('intermediario')).user);

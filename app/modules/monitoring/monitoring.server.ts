@@ -255,12 +255,22 @@ export async function recordProcessCheck(processId: string, check: ProcessCheck,
   });
 }
 
+/** At most this many 'Atualizar' per lawyer in ten minutes. */
+const REFRESHES_PER_WINDOW = 30;
+const REFRESH_WINDOW_MS = 10 * 60_000;
+
 /**
  * 'Atualizar': asks the provider about the process now and records the answer (recordProcessCheck).
  * A provider's refusal is answered with the spec's message and changes nothing.
  */
 export async function refreshMonitoring(lawyer: MonitoringLawyer, id: string, provider: CourtMonitoringProvider, now: Date = new Date()): Promise<{ newMovements: number }> {
   const row = await ownMonitoring(lawyer, id);
+  // Each check is a paid call at Escavador (several, with movement pages): a lawyer's checks are capped.
+  const hit = await hitRateLimit(`monitoring-refresh:user:${lawyer.id}`, REFRESH_WINDOW_MS, now);
+  if (hit.count > REFRESHES_PER_WINDOW) {
+    const retryAfter = Math.max(1, Math.ceil((hit.windowEndsAt.getTime() - now.getTime()) / 1000));
+    throw new AppError(tooManyAttemptsMessage(retryAfter), { status: 429, code: 'too_many_refreshes', retryAfter });
+  }
   let check: ProcessCheck;
   try {
     const knownMovements = await db.$count(processUpdates, eq(processUpdates.processoId, row.id));
