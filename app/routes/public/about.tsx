@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { ABOUT_ETHICS, ABOUT_MISSION, ABOUT_STEPS, aboutFaq, aboutIntro } from '~/modules/content/about-page';
-import { FaqList, RichText } from '~/modules/content/components/page-text';
+import { FaqList, NumberedSteps, RichText } from '~/modules/content/components/page-text';
 import { faqPageJsonLd } from '~/modules/content/page-text';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/about';
@@ -52,20 +52,7 @@ export default function AboutPage() {
           <h2 id="como-trabalhamos" className="text-2xl font-bold text-slate-900 md:text-3xl">
             Como trabalhamos, em seis passos
           </h2>
-          <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {ABOUT_STEPS.map((step, i) => (
-              <li key={step.title} className="rounded-xl border border-slate-200 bg-slate-50 p-6">
-                <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">
-                  <span className="sr-only">Passo {i + 1}: </span>
-                  {step.title}
-                </h3>
-                <p className="mt-2 leading-relaxed text-slate-700">{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <NumberedSteps steps={ABOUT_STEPS} columns="lg:grid-cols-3" />
         </div>
       </section>
 

@@ -1,7 +1,7 @@
 import { BadgeCheck } from '~/components/ui/icons';
 import { Link, useRouteLoaderData } from 'react-router';
 import { jsonLd, pageMeta } from '~/lib/seo';
-import { FaqList } from '~/modules/content/components/page-text';
+import { FaqList, NumberedSteps } from '~/modules/content/components/page-text';
 import { LAWYER_BENEFITS, LAWYER_ETHICS, LAWYER_HERO, LAWYER_HIGHLIGHTS, LAWYER_STEPS, lawyerFaq } from '~/modules/content/lawyer-landing-page';
 import { faqPageJsonLd } from '~/modules/content/page-text';
 import type { loader as rootLoader } from '~/root';
@@ -94,20 +94,7 @@ export default function WhyRegisterPage() {
           <h2 id="como-comecar" className="text-2xl font-bold text-slate-900 md:text-3xl">
             Como começar
           </h2>
-          <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-            {LAWYER_STEPS.map((step, i) => (
-              <li key={step.title} className="rounded-xl border border-slate-200 bg-slate-50 p-6">
-                <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">
-                  <span className="sr-only">Passo {i + 1}: </span>
-                  {step.title}
-                </h3>
-                <p className="mt-2 leading-relaxed text-slate-700">{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <NumberedSteps steps={LAWYER_STEPS} columns="lg:grid-cols-4" />
           <p className="mt-8 text-slate-700">
             Compare o que cada plano inclui em{' '}
             <Link to="/planos" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">

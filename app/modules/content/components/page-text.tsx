@@ -95,3 +95,23 @@ export function FaqList({ items, id = 'perguntas-frequentes' }: { items: readonl
     </section>
   );
 }
+
+/** Numbered steps as cards ('Passo 1: …' for screen readers); `columns` sets the wide-screen grid. */
+export function NumberedSteps({ steps, columns }: { steps: ReadonlyArray<{ title: string; text: string }>; columns: 'lg:grid-cols-3' | 'lg:grid-cols-4' }) {
+  return (
+    <ol className={`mt-8 grid gap-6 md:grid-cols-2 ${columns}`}>
+      {steps.map((step, i) => (
+        <li key={step.title} className="rounded-xl border border-slate-200 bg-slate-50 p-6">
+          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+            {i + 1}
+          </span>
+          <h3 className="mt-4 text-lg font-semibold text-slate-900">
+            <span className="sr-only">Passo {i + 1}: </span>
+            {step.title}
+          </h3>
+          <p className="mt-2 leading-relaxed text-slate-700">{step.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
