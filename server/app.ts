@@ -11,6 +11,7 @@ import { publicPageCache } from './public-page-cache';
 import { reactRouterHandler } from './react-router-handler';
 import { requestBody } from './request-body';
 import { requestLog, startRequestLog } from './request-log';
+import { precompressedAssets } from './precompressed-assets';
 import { pageNonce, securityHeaders } from './security-headers';
 import { urlGuard } from './url-guard';
 
@@ -90,12 +91,14 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   app.use(pageCache.serve);
   app.use(securityHeaders({ https: appUrl.startsWith('https://') }));
   app.use(urlGuard());
+  // The build's assets go out as the build compressed them, before the per-request compression.
+  const client = path.resolve('build/client');
+  if (!devMiddleware) app.use('/assets', precompressedAssets(path.join(client, 'assets')));
   app.use(compression());
 
   if (devMiddleware) {
     app.use(devMiddleware);
   } else {
-    const client = path.resolve('build/client');
     app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
     // Only the files public/ puts at the root; a generic static handler would stat the disk for every page URL.
     app.get('/favicon.svg', (_req, res) => res.sendFile('favicon.svg', { root: client, maxAge: '1d' }));
