@@ -12,6 +12,9 @@ function browserChunk(id: string): string | undefined {
   if (/\/app\/modules\/catalog\/(catalog|vocabularies)\.ts$/.test(id)) return 'catalog';
   if (/\/app\/(lib\/seo|components\/ui\/icons|components\/layout\/not-found-page)\.tsx?$/.test(id)) return 'public-shared';
   if (/\/app\/modules\/lawyers\/components\/(lawyer-avatar|lawyer-card|lawyer-chips|whatsapp-button)\.tsx$/.test(id)) return 'lawyer-shared';
+  // Only the private areas draw with lucide-react (a lint rule keeps it off public pages): one chunk
+  // for all their icons instead of one request per icon.
+  if (/\/node_modules\/lucide-react\//.test(id)) return 'lucide';
   return undefined;
 }
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './accounts.limits';
 
-/** The longest e-mail address (RFC 5321 path limit) and password the login accepts. */
-export const EMAIL_MAX_LENGTH = 254;
-export const PASSWORD_MAX_LENGTH = 128;
+export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './accounts.limits';
 
 /** The login form (docs/product-rules.md, Limits): the server re-validates what the browser checked. */
 export const loginSchema = z.object({

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, STATE_CODES } from '~/modules/catalog/catalog';
-import { EMAIL_MAX_LENGTH } from './accounts.schemas';
-import { isCommonPassword } from './common-passwords';
+import { EMAIL_MAX_LENGTH, REGISTRATION_LIMITS } from './accounts.limits';
 
-/** Limits of the registration form (docs/product-rules.md, "Registration"). */
-export const REGISTRATION_LIMITS = {
-  nome: { min: 3, max: 120 },
-  numeroOab: { min: 3, max: 10 },
-  whatsapp: { min: 10, max: 15 },
-  biografia: { min: 50, max: 2000 },
-  password: { min: 8, max: 128 },
-} as const;
+export { REGISTRATION_LIMITS } from './accounts.limits';
+import { isCommonPassword } from './common-passwords';
 
 export const NEW_PASSWORD_MESSAGES = {
   tooShort: 'A senha deve ter pelo menos 8 caracteres.',
@@ -85,8 +78,4 @@ export const registrationSchema = z
   .refine((form) => form.password === form.confirmarSenha, { path: ['confirmarSenha'], message: NEW_PASSWORD_MESSAGES.mismatch });
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
-/** The plan a `?plano=` link preselects (gratuito unless it names a known paid plan). */
-export function planFromQuery(value: string | null): RegistrationInput['selectedPlan'] {
-  const parsed = z.enum(PLAN_IDS).safeParse(value);
-  return parsed.success ? parsed.data : 'gratuito';
-}
+export { planFromQuery } from '~/modules/catalog/plans';

@@ -103,3 +103,8 @@ export function effectivePlan(active: ActivePlanRow | null | undefined, now: Dat
   const plan = active && !planHasEnded(active.endDate, now) ? findPlan(active.planType) : undefined;
   return plan ?? findPlan('gratuito')!;
 }
+
+/** The plan a `?plano=` link preselects (gratuito unless it names a known paid plan). */
+export function planFromQuery(value: string | null): PlanId {
+  return PLAN_IDS.find((plan) => plan === value) ?? 'gratuito';
+}

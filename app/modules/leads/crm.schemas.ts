@@ -1,48 +1,12 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/modules/catalog/catalog';
+import { CARDS_PER_COLUMN_STEP, CRM_INTENTS, CRM_MESSAGES, LEAD_LIMITS, STAGE_LIMITS } from './crm.shared';
 
-// The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the dialogs
-// use the same limits. Browser-safe.
+// The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the board's
+// page checks its forms with them before sending (loaded on first use). Browser-safe.
 
-/** Limits of a lead and of the stages (the spec's minimums; the maximums keep rows and the board sane). */
-export const LEAD_LIMITS = {
-  nome: { min: 3, max: 120 },
-  telefone: { min: 10, max: 15 },
-  mensagem: { max: 5000 },
-} as const;
-export const STAGE_LIMITS = { name: { max: 40 }, perLawyer: 20 } as const;
-
-/** The CRM's texts the user reads (spec part 2, section 8, "CRM"), quoted exactly. */
-export const CRM_MESSAGES = {
-  loadFailed: 'Erro ao carregar os leads',
-  leadCreated: 'Lead cadastrado com sucesso',
-  leadCreateFailed: 'Erro ao cadastrar lead. Por favor, tente novamente.',
-  leadMoved: 'Status do lead atualizado com sucesso',
-  leadMoveFailed: 'Erro ao atualizar o status do lead',
-  leadUpdated: 'Lead atualizado com sucesso',
-  leadUpdateFailed: 'Erro ao atualizar o lead',
-  stagesSaved: 'Etapas atualizadas com sucesso',
-  stagesSaveFailed: 'Erro ao salvar alterações',
-  stageDeleted: 'Etapa removida com sucesso',
-  stageDeleteFailed: 'Erro ao remover etapa',
-  stageAdded: 'Nova etapa adicionada com sucesso',
-  stageAddFailed: 'Erro ao adicionar etapa',
-  stageNameRequired: 'Digite um nome para a etapa',
-  leadNotFound: 'Lead não encontrado',
-  stageNotFound: 'Etapa não encontrada',
-  unavailable: 'O sistema de CRM para leads não está disponível no seu plano atual. Atualize seu plano para acessar esta funcionalidade.',
-} as const;
-
-/**
- * The refusal of a stage that still has leads (spec part 2, section 5), with the count taken before
- * deleting. One lead reads in the singular ('1 lead associado. Mova-o …').
- */
-export function stageHasLeadsMessage(count: number): string {
-  return count === 1
-    ? 'Esta etapa tem 1 lead associado. Mova-o para outra etapa antes de excluir.'
-    : `Esta etapa tem ${count} leads associados. Mova-os para outra etapa antes de excluir.`;
-}
+export * from './crm.shared';
 
 /** An id as the forms send it; the module answers "not found" for anything that is not one of the lawyer's. */
 const idField = (message: string) => z.string({ message }).trim().min(1, message).max(64, message);
@@ -124,11 +88,6 @@ export const saveStagesSchema = z
   .transform((f) => f.stageId.map((id, i) => ({ id, name: f.stageName[i]!, color: f.stageColor[i]! })));
 export type SaveStagesInput = z.output<typeof saveStagesSchema>;
 
-/**
- * Cards shown per column, and added by each 'Mostrar mais': the most recently changed ones. A column of
- * hundreds of cards is read a screen at a time; its count says how many there are.
- */
-export const CARDS_PER_COLUMN_STEP = 10;
 const MAX_CARDS_PER_COLUMN = 3000;
 
 /** What the board shows, from the page's URL: `ver` cards per column, and the lead a dialog opens. */
@@ -145,22 +104,4 @@ export function boardViewFromQuery(params: URLSearchParams): BoardView {
   return { perColumn, include };
 }
 
-/** What a CRM form asks for (the `intent` field of every CRM post). */
-export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa'] as const;
-export type CrmIntent = (typeof CRM_INTENTS)[number];
 export const crmIntentSchema = z.enum(CRM_INTENTS);
-
-/** The spec's failure toast of each form, for a failure the server could not explain (a crash, no network). */
-export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
-  'mover-lead': CRM_MESSAGES.leadMoveFailed,
-  'editar-lead': CRM_MESSAGES.leadUpdateFailed,
-  'novo-lead': CRM_MESSAGES.leadCreateFailed,
-  'salvar-etapas': CRM_MESSAGES.stagesSaveFailed,
-  'nova-etapa': CRM_MESSAGES.stageAddFailed,
-  'excluir-etapa': CRM_MESSAGES.stageDeleteFailed,
-};
-
-/** What a CRM post answers; a failure carries the field errors and the values to show again. */
-export type CrmActionResult =
-  | { ok: true; intent: CrmIntent; message: string; leadId?: string; stageId?: string }
-  | { ok: false; intent: CrmIntent | null; message: string | null; errors: Partial<Record<string, string>>; values: Record<string, string | string[]> };

@@ -1,25 +1,10 @@
 import { z } from 'zod';
+import { GATEWAY_TOKEN_MAX_LENGTH, MESSAGING_TEXTS, NOTIFICATION_NUMBER_MAX_LENGTH } from './messaging.texts';
 
 // The messaging settings card (section monitoramento): its inputs and the texts of the spec's
-// Settings catalogue (docs/product-rules.md, Messaging). Browser-safe.
+// Settings catalogue (docs/product-rules.md, Messaging). Browser-safe; the card itself reads only messaging.texts.ts (no zod on the lawyer area's first load).
 
-export const MESSAGING_TEXTS = {
-  invalidNumber: 'Por favor, insira um número de WhatsApp válido',
-  saved: 'Configurações salvas com sucesso',
-  saveFailed: 'Erro ao salvar: ',
-  tokenRemoved: 'Token do WiizoChat removido com segurança',
-  removeFailed: 'Erro ao remover token: ',
-  testSent: 'Mensagem de teste enviada com sucesso!',
-  testFailed: 'Erro ao enviar mensagem de teste: ',
-  testNeedsTokenAndNumber: 'Configure o token e o número para testar.',
-  loadNotificationData: 'Erro ao buscar dados de notificações',
-  loadSettings: 'Erro ao carregar configurações',
-  /** Not in the spec: the plans without WhatsApp notifications (docs/product-rules.md, Plans). */
-  notInPlan: 'As notificações por WhatsApp fazem parte dos planos Intermediário e Premium.',
-} as const;
-
-export const NOTIFICATION_NUMBER_MAX_LENGTH = 25;
-export const GATEWAY_TOKEN_MAX_LENGTH = 512;
+export * from './messaging.texts';
 
 /**
  * The notification number as typed: at least 10 characters (the spec's rule), only digits and the
@@ -58,7 +43,3 @@ export const testMessageSchema = z.object({
   envio: z.uuid({ message: 'Envio de teste inválido. Recarregue a página e tente novamente.' }),
 });
 export type TestMessageInput = z.infer<typeof testMessageSchema>;
-
-/** The forms of the card, by the value of their `intent` field. */
-export const MESSAGING_INTENTS = ['salvar-notificacoes', 'remover-token', 'testar-notificacao'] as const;
-export type MessagingIntent = (typeof MESSAGING_INTENTS)[number];

@@ -3,7 +3,7 @@ import { TextField } from '~/components/ui/text-field';
 import { formError, keepRetryAfter } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
-import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
+import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
 import { FORGOT_PASSWORD_DONE_MESSAGE, forgotPasswordSchema } from '~/modules/accounts/password-reset.schemas';
 import { requestPasswordReset } from '~/modules/accounts/password-reset.server';
 import type { Route } from './+types/forgot-password';

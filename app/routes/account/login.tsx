@@ -5,7 +5,8 @@ import { formError, keepRetryAfter } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, loginSchema } from '~/modules/accounts/accounts.schemas';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
+import { loginSchema } from '~/modules/accounts/accounts.schemas';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import type { Route } from './+types/login';
 

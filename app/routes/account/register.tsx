@@ -9,12 +9,13 @@ import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
 import { formError, keepRetryAfter } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
-import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
+import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
 import { OabFields } from '~/modules/accounts/components/oab-fields';
 import { REGISTRATION_DONE_MESSAGE, registerLawyer } from '~/modules/accounts/registration.server';
-import { planFromQuery, REGISTRATION_LIMITS, registrationSchema } from '~/modules/accounts/registration.schemas';
+import { REGISTRATION_LIMITS } from '~/modules/accounts/accounts.limits';
+import { registrationSchema } from '~/modules/accounts/registration.schemas';
 import { registrationEmailCookie } from '~/modules/accounts/registration-cookie.server';
-import { CITIES_BY_LABEL, PLANS, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
+import { CITIES_BY_LABEL, PLANS, planFromQuery, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
 import type { Route } from './+types/register';
 
 export async function loader({ request }: Route.LoaderArgs) {

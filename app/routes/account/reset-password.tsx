@@ -7,7 +7,7 @@ import { pageMeta } from '~/lib/seo';
 import { clearSessionCookies } from '~/modules/accounts/login.server';
 import { PASSWORD_RESET_DONE_MESSAGE, RESET_LINK_DEAD_MESSAGE, resetPasswordSchema } from '~/modules/accounts/password-reset.schemas';
 import { isResetLinkUsable, resetPassword } from '~/modules/accounts/password-reset.server';
-import { REGISTRATION_LIMITS } from '~/modules/accounts/registration.schemas';
+import { REGISTRATION_LIMITS } from '~/modules/accounts/accounts.limits';
 import type { Route } from './+types/reset-password';
 
 /**

@@ -4,7 +4,7 @@ import { TextField } from '~/components/ui/text-field';
 import { formError } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
-import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
+import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
 import { readRegistrationEmail } from '~/modules/accounts/registration-cookie.server';
 import { resendConfirmation } from '~/modules/accounts/registration.server';
 import { z } from 'zod';

@@ -5,8 +5,8 @@ import { formError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
-import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
-import { REGISTRATION_LIMITS } from '~/modules/accounts/registration.schemas';
+import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
+import { REGISTRATION_LIMITS } from '~/modules/accounts/accounts.limits';
 import {
   BOOTSTRAP_SECRET_MAX_LENGTH,
   SUPERADMIN_CREATED_MESSAGE,

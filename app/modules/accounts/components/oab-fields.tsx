@@ -1,7 +1,7 @@
 import { fieldErrorClass, formControlClass, formLabelClass } from '~/components/forms/form-styles';
 import { TextField } from '~/components/ui/text-field';
 import { STATE_CODES, STATES } from '~/modules/catalog/catalog';
-import { REGISTRATION_LIMITS } from '../registration.schemas';
+import { REGISTRATION_LIMITS } from '../accounts.limits';
 
 /** The OAB registration: its number and the UF of its Seccional (registration and /completar-perfil). */
 export function OabFields({ numero, uf, errors }: { numero?: string; uf?: string; errors: { numeroOAB?: string; oabUf?: string } }) {

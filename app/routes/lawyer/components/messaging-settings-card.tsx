@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { TextField } from '~/components/ui/text-field';
 import type { FormErrorData } from '~/lib/app-error';
 import { formatBrazilianPhone } from '~/modules/lawyers/contact';
-import { GATEWAY_TOKEN_MAX_LENGTH, NOTIFICATION_NUMBER_MAX_LENGTH, type MessagingIntent } from '~/modules/messaging/messaging.schemas';
+import { GATEWAY_TOKEN_MAX_LENGTH, NOTIFICATION_NUMBER_MAX_LENGTH, type MessagingIntent } from '~/modules/messaging/messaging.texts';
 import type { MessagingSettings, NotificationDelivery } from '~/modules/messaging/messaging-settings.server';
 import { primaryButton, secondaryButton } from './area-styles';
 

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import type { FormErrorData } from '~/lib/app-error';
 import { COURT_CHOICES } from '~/modules/monitoring/cnj';
-import { ALL_COURTS, FREQUENCY_LABELS, MONITORING_STATUS_LABELS, MONITORING_TEXTS, MOVEMENT_TYPE_LABELS, type MonitoringIntent } from '~/modules/monitoring/monitoring.schemas';
+import { ALL_COURTS, FREQUENCY_LABELS, MONITORING_STATUS_LABELS, MONITORING_TEXTS, MOVEMENT_TYPE_LABELS, type MonitoringIntent } from '~/modules/monitoring/monitoring.texts';
 import type { MonitoringDetailsView, MonitoringSectionView } from '../monitoring-view.server';
 import { primaryButton, secondaryButton, termClass } from './area-styles';
 

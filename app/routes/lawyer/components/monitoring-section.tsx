@@ -1,5 +1,5 @@
 import type { MessagingSettings } from '~/modules/messaging/messaging-settings.server';
-import { MONITORING_INTENTS } from '~/modules/monitoring/monitoring.schemas';
+import { MONITORING_INTENTS } from '~/modules/monitoring/monitoring.texts';
 import type { MonitoringSectionView } from '../monitoring-view.server';
 import { MessagingSettingsCard, type MessagingActionData } from './messaging-settings-card';
 import { MonitoringPanel, type MonitoringActionData } from './monitoring-panel';

@@ -1,11 +1,11 @@
 import { DragDropProvider, useDroppable } from '@dnd-kit/react';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CARDS_PER_COLUMN_STEP } from '~/modules/leads/crm.schemas';
+import { CARDS_PER_COLUMN_STEP } from '~/modules/leads/crm.shared';
 import type { CrmLead, CrmStage } from '~/modules/leads/crm.server';
 import { groupLeadsByStage } from '~/modules/leads/lead-format';
 import { BOARD_SENSORS, boardPlugins, DRAG_INSTRUCTIONS, moveWithArrowKeys, pageStyleNonce, type LeadDragData, type StageDropData } from './crm-dnd';
-import { CardIconSprite } from './card-icons';
+import { preloadCrmSchemas } from './crm-post';
 import { DRAG_INSTRUCTIONS_ID, LeadCard } from './lead-card';
 import { formatCount } from '~/lib/format-number';
 
@@ -38,6 +38,8 @@ export function CrmBoard({ stages, leads, counts, perColumn, moving, serverNow, 
   // Marks the board as usable once it has hydrated (the benchmark and the end-to-end tests wait for it).
   const boardRef = useRef<HTMLDivElement>(null);
   useEffect(() => boardRef.current?.setAttribute('data-board-ready', ''), []);
+  // The forms' schemas (zod) are not part of the board's first load: fetched once the page is idle.
+  useEffect(() => preloadCrmSchemas(), []);
 
   return (
     <DragDropProvider
@@ -60,7 +62,6 @@ export function CrmBoard({ stages, leads, counts, perColumn, moving, serverNow, 
       <p id={DRAG_INSTRUCTIONS_ID} hidden>
         {DRAG_INSTRUCTIONS}
       </p>
-      <CardIconSprite />
       {/* Focusable so that keyboard users can scroll it sideways. */}
       <div role="region" aria-label="Quadro de leads" tabIndex={0} ref={boardRef} data-board-scroller className="-mx-4 overflow-x-auto px-4 pb-4 focus-visible:outline-2 focus-visible:outline-brand-600 sm:mx-0 sm:px-0">
         <div className="relative flex min-h-96 w-max items-stretch gap-4">

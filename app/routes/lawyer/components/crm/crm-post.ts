@@ -1,17 +1,8 @@
 import { createContext, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
-import {
-  addStageSchema,
-  CRM_FAILURE_MESSAGES,
-  crmIntentSchema,
-  editLeadSchema,
-  newLeadSchema,
-  saveStagesSchema,
-  stageHasLeadsMessage,
-  type CrmActionResult,
-  type CrmIntent,
-} from '~/modules/leads/crm.schemas';
+import type * as CrmSchemas from '~/modules/leads/crm.schemas';
+import { CRM_FAILURE_MESSAGES, CRM_INTENTS, stageHasLeadsMessage, type CrmActionResult, type CrmIntent } from '~/modules/leads/crm.shared';
 
 // How the board's forms reach the server. Every form is a plain POST to the area
 // (/area-advogado?section=crm), which works without JavaScript; with it, the page sends the same form
@@ -32,8 +23,8 @@ export const CrmToastContext = createContext<ShowToast>(() => undefined);
 
 /** Sends one CRM form; a failure on the way (no network, a crash) is the spec's failure of that form. */
 export async function postCrmForm(body: FormData): Promise<CrmActionResult> {
-  const intent = crmIntentSchema.safeParse(body.get('intent'));
-  const failed: CrmActionResult = { ok: false, intent: intent.success ? intent.data : null, message: intent.success ? CRM_FAILURE_MESSAGES[intent.data] : null, errors: {}, values: {} };
+  const intent = crmIntentOf(body);
+  const failed: CrmActionResult = { ok: false, intent, message: intent ? CRM_FAILURE_MESSAGES[intent] : null, errors: {}, values: {} };
   try {
     const response = await fetch(CRM_API, { method: 'POST', body, headers: { Accept: 'application/json' } });
     // The session ended: the answer is the login page.
@@ -48,13 +39,41 @@ export async function postCrmForm(body: FormData): Promise<CrmActionResult> {
   }
 }
 
-/** The forms the page checks before sending, with the server's own schemas (the server checks again). */
-const CHECKED_BEFORE_SENDING: Partial<Record<CrmIntent, z.ZodType>> = {
-  'novo-lead': newLeadSchema,
-  'editar-lead': editLeadSchema,
-  'nova-etapa': addStageSchema,
-  'salvar-etapas': saveStagesSchema,
-};
+function crmIntentOf(body: FormData): CrmIntent | null {
+  const intent = body.get('intent');
+  return CRM_INTENTS.find((known) => known === intent) ?? null;
+}
+
+/**
+ * The forms the page checks before sending, with the server's own schemas (the server checks again).
+ * The schemas and zod load with the first form checked, not with the board (docs/decisions/0016).
+ */
+async function schemaBeforeSending(intent: CrmIntent): Promise<z.ZodType | undefined> {
+  if (intent !== 'novo-lead' && intent !== 'editar-lead' && intent !== 'nova-etapa' && intent !== 'salvar-etapas') return undefined;
+  const schemas = await loadCrmSchemas();
+  return { 'novo-lead': schemas.newLeadSchema, 'editar-lead': schemas.editLeadSchema, 'nova-etapa': schemas.addStageSchema, 'salvar-etapas': schemas.saveStagesSchema }[intent];
+}
+
+/** The CRM's schemas, fetched once (also started by `preloadCrmSchemas` when the page is idle). */
+let crmSchemas: Promise<typeof CrmSchemas> | undefined;
+function loadCrmSchemas() {
+  crmSchemas ??= import('~/modules/leads/crm.schemas').catch((error: unknown) => {
+    crmSchemas = undefined;
+    throw error;
+  });
+  return crmSchemas;
+}
+
+/** Fetches the schemas once the board is interactive and the page idle, so the first check does not wait. */
+export function preloadCrmSchemas(): () => void {
+  const start = () => void loadCrmSchemas().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(start, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(start, 2000);
+  return () => clearTimeout(id);
+}
 /** Fields sent as lists (the stage manager's rows). */
 const LIST_INTENTS: ReadonlySet<CrmIntent> = new Set(['salvar-etapas']);
 
@@ -63,25 +82,26 @@ const LIST_INTENTS: ReadonlySet<CrmIntent> = new Set(['salvar-etapas']);
  * without a round trip. Also a stage that still has leads (`leadCount`, what the board shows). Null when
  * the form may go; the server decides the rest (another tab may have changed things).
  */
-export function checkCrmForm(body: FormData, leadCount?: number): CrmFailure | null {
-  const intent = crmIntentSchema.safeParse(body.get('intent'));
-  if (!intent.success) return null;
-  if (intent.data === 'excluir-etapa' && leadCount) {
-    return { ok: false, intent: intent.data, message: stageHasLeadsMessage(leadCount), errors: {}, values: {} };
+export async function checkCrmForm(body: FormData, leadCount?: number): Promise<CrmFailure | null> {
+  const intent = crmIntentOf(body);
+  if (!intent) return null;
+  if (intent === 'excluir-etapa' && leadCount) {
+    return { ok: false, intent, message: stageHasLeadsMessage(leadCount), errors: {}, values: {} };
   }
-  const schema = CHECKED_BEFORE_SENDING[intent.data];
+  // Without the schemas (their chunk did not load: offline, a new deploy), the server checks alone.
+  const schema = await schemaBeforeSending(intent).catch(() => undefined);
   if (!schema) return null;
   const values: Record<string, string | string[]> = {};
   for (const key of new Set(body.keys())) {
     if (key === 'intent') continue;
     const texts = body.getAll(key).filter((v): v is string => typeof v === 'string');
-    values[key] = LIST_INTENTS.has(intent.data) ? texts : (texts[0] ?? '');
+    values[key] = LIST_INTENTS.has(intent) ? texts : (texts[0] ?? '');
   }
   const parsed = schema.safeParse(values);
   if (parsed.success) return null;
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return { ok: false, intent: intent.data, message: null, errors, values };
+  return { ok: false, intent, message: null, errors, values };
 }
 
 /** Intents whose field message is also a toast: the stage manager's short forms ('Digite um nome para a etapa'). */
@@ -128,16 +148,16 @@ export function useCrmForm(onSettled?: (result: CrmActionResult) => void, { lead
     if (busy) return;
     const form = event.currentTarget;
     const body = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
-    const refused = checkCrmForm(body, leadCount?.(form));
+    setBusy(true);
+    const refused = await checkCrmForm(body, leadCount?.(form));
     let result: CrmActionResult;
     if (refused) {
       toastResult(refused, showToast);
       result = refused;
     } else {
-      setBusy(true);
       result = await post(body);
-      setBusy(false);
     }
+    setBusy(false);
     setFailure(result.ok ? null : result);
     latest.current?.(result);
     // A screen reader hears a refused field: focus goes to the first one, whose message describes it.

@@ -1,7 +1,7 @@
 import { Layers, LoaderCircle, Lock, Plus, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation, useRevalidator } from 'react-router';
-import type { CrmActionResult } from '~/modules/leads/crm.schemas';
+import type { CrmActionResult } from '~/modules/leads/crm.shared';
 import type { CrmSectionData } from '~/modules/leads/crm.server';
 import { groupLeadsByStage } from '~/modules/leads/lead-format';
 import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';

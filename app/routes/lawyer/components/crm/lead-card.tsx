@@ -3,7 +3,6 @@ import { memo, type MouseEvent } from 'react';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import type { CrmLead } from '~/modules/leads/crm.server';
 import { leadMailtoUrl, leadPreview, leadWhatsAppUrl, relativeTimePtBr } from '~/modules/leads/lead-format';
-import { CardIcon } from './card-icons';
 import { useMinuteClock } from './crm-clock';
 import type { LeadDragData } from './crm-dnd';
 
@@ -61,10 +60,8 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
             aria-label={`Mover lead ${lead.nome}`}
             aria-describedby={DRAG_INSTRUCTIONS_ID}
             aria-roledescription="item arrastável"
-            className="crm-card-handle"
-          >
-            <CardIcon name="grip" className="size-4" />
-          </button>
+            className="crm-card-handle crm-icon crm-icon-grip"
+          />
           <h4 id={nameId} className="min-w-0 flex-1 pt-0.5 text-sm leading-snug font-semibold break-words text-slate-900">
             <a
               href={leadDetailHref(lead.id)}
@@ -79,18 +76,15 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
           </h4>
         </div>
         <ul className="crm-card-facts">
-          <li>
-            <CardIcon name="area" className="" />
+          <li className="crm-icon crm-icon-area">
             <span className="sr-only">Área: </span>
             {practiceAreaLabel(lead.areaInteresse)}
           </li>
-          <li>
-            <CardIcon name="city" className="" />
+          <li className="crm-icon crm-icon-city">
             <span className="sr-only">Cidade: </span>
             {cityLabel(lead.cidade)}
           </li>
-          <li>
-            <CardIcon name="time" className="" />
+          <li className="crm-icon crm-icon-time">
             <span className="sr-only">Recebido </span>
             <RelativeTime date={lead.createdAt} serverNow={serverNow} />
           </li>
@@ -102,13 +96,11 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`WhatsApp de ${lead.nome} (abre em nova aba)`}
-            className="crm-card-contact border-green-700 text-green-800 hover:bg-green-50"
+            className="crm-card-contact crm-icon crm-icon-whatsapp border-green-700 text-green-800 hover:bg-green-50"
           >
-            <CardIcon name="whatsapp" className="size-3.5" />
             WhatsApp
           </a>
-          <a href={leadMailtoUrl(lead.email)} aria-label={`Email para ${lead.nome}`} className="crm-card-contact border-slate-400 text-slate-800 hover:bg-slate-50">
-            <CardIcon name="mail" className="size-3.5" />
+          <a href={leadMailtoUrl(lead.email)} aria-label={`Email para ${lead.nome}`} className="crm-card-contact crm-icon crm-icon-mail border-slate-400 text-slate-800 hover:bg-slate-50">
             Email
           </a>
         </div>

@@ -1,0 +1,66 @@
+// What the board's page needs of the CRM's rules, without zod (docs/decisions/0016): limits, the
+// spec's texts, the intents and what a post answers. The schemas that use them are in crm.schemas.ts,
+// which the page loads only when a form is checked before sending.
+
+/** Limits of a lead and of the stages (the spec's minimums; the maximums keep rows and the board sane). */
+export const LEAD_LIMITS = {
+  nome: { min: 3, max: 120 },
+  telefone: { min: 10, max: 15 },
+  mensagem: { max: 5000 },
+} as const;
+export const STAGE_LIMITS = { name: { max: 40 }, perLawyer: 20 } as const;
+
+/** The CRM's texts the user reads (spec part 2, section 8, "CRM"), quoted exactly. */
+export const CRM_MESSAGES = {
+  loadFailed: 'Erro ao carregar os leads',
+  leadCreated: 'Lead cadastrado com sucesso',
+  leadCreateFailed: 'Erro ao cadastrar lead. Por favor, tente novamente.',
+  leadMoved: 'Status do lead atualizado com sucesso',
+  leadMoveFailed: 'Erro ao atualizar o status do lead',
+  leadUpdated: 'Lead atualizado com sucesso',
+  leadUpdateFailed: 'Erro ao atualizar o lead',
+  stagesSaved: 'Etapas atualizadas com sucesso',
+  stagesSaveFailed: 'Erro ao salvar alterações',
+  stageDeleted: 'Etapa removida com sucesso',
+  stageDeleteFailed: 'Erro ao remover etapa',
+  stageAdded: 'Nova etapa adicionada com sucesso',
+  stageAddFailed: 'Erro ao adicionar etapa',
+  stageNameRequired: 'Digite um nome para a etapa',
+  leadNotFound: 'Lead não encontrado',
+  stageNotFound: 'Etapa não encontrada',
+  unavailable: 'O sistema de CRM para leads não está disponível no seu plano atual. Atualize seu plano para acessar esta funcionalidade.',
+} as const;
+
+/**
+ * The refusal of a stage that still has leads (spec part 2, section 5), with the count taken before
+ * deleting. One lead reads in the singular ('1 lead associado. Mova-o …').
+ */
+export function stageHasLeadsMessage(count: number): string {
+  return count === 1
+    ? 'Esta etapa tem 1 lead associado. Mova-o para outra etapa antes de excluir.'
+    : `Esta etapa tem ${count} leads associados. Mova-os para outra etapa antes de excluir.`;
+}
+
+/**
+ * Cards shown per column, and added by each 'Mostrar mais': the most recently changed ones. A column of
+ * hundreds of cards is read a screen at a time; its count says how many there are.
+ */
+export const CARDS_PER_COLUMN_STEP = 10;
+
+/** What a CRM form asks for (the `intent` field of every CRM post). */
+export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa'] as const;
+export type CrmIntent = (typeof CRM_INTENTS)[number];
+/** The spec's failure toast of each form, for a failure the server could not explain (a crash, no network). */
+export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
+  'mover-lead': CRM_MESSAGES.leadMoveFailed,
+  'editar-lead': CRM_MESSAGES.leadUpdateFailed,
+  'novo-lead': CRM_MESSAGES.leadCreateFailed,
+  'salvar-etapas': CRM_MESSAGES.stagesSaveFailed,
+  'nova-etapa': CRM_MESSAGES.stageAddFailed,
+  'excluir-etapa': CRM_MESSAGES.stageDeleteFailed,
+};
+
+/** What a CRM post answers; a failure carries the field errors and the values to show again. */
+export type CrmActionResult =
+  | { ok: true; intent: CrmIntent; message: string; leadId?: string; stageId?: string }
+  | { ok: false; intent: CrmIntent | null; message: string | null; errors: Partial<Record<string, string>>; values: Record<string, string | string[]> };

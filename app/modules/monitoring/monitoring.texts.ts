@@ -1,0 +1,44 @@
+import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/modules/catalog/vocabularies';
+
+// The texts of the spec's Monitoring catalogue (spec part 2, sections 2.9, 5 and 8) and the labels and
+// intents the monitoring screen needs, without zod: the lawyer area's page loads this, not the schemas
+// (monitoring.schemas.ts re-exports it for the server). Where the spec names Escavador, the texts name
+// the configured provider.
+
+export const MONITORING_TEXTS = {
+  notSignedIn: 'Usuário não autenticado',
+  invalidNumber: 'Número de processo inválido',
+  numberTooLong: 'Número de processo muito longo',
+  notCnj: 'Número do processo fora do padrão CNJ.',
+  duplicate: 'Este processo já está sendo monitorado na sua conta.',
+  created: (provider: string) => `Monitoramento criado! O status será atualizado automaticamente pelo ${provider}.`,
+  createFailed: (provider: string) => `Erro ao criar monitoramento no ${provider}.`,
+  apiError: (detail: string) => `Erro na API: ${detail}`,
+  connectionFailed: (provider: string) => `Erro ao conectar com a API do ${provider}.`,
+  loadFailed: 'Erro ao carregar monitoramentos. Verifique sua conexão ou token de API.',
+  removed: 'Monitoramento removido com sucesso',
+  updatesFailed: 'Não foi possível carregar as atualizações do processo. Tente novamente mais tarde.',
+  whatsappFailed: 'Erro ao enviar WhatsApp: ',
+  noLawyerNumber: 'Não foi possível encontrar o número do advogado.',
+  noToken: 'Token do WiizoChat não configurado para este advogado.',
+  notificationSent: 'Notificação de movimentação enviada com sucesso!',
+  notificationFailed: 'Erro ao enviar notificação: ',
+  notFound: 'Monitoramento não encontrado',
+  /** The gate (spec part 2, 6; DECISIONS.md, Plans): gratuito, then basico. */
+  notInFreePlan: 'O monitoramento de processos não está disponível no plano gratuito. Assine um plano a partir do Intermediário para acompanhar seus processos e receber as movimentações no WhatsApp.',
+  startsAtIntermediario: 'O monitoramento de processos está disponível a partir do plano Intermediário (até 5 processos) e no Premium (até 20 processos).',
+  capReached: (cap: number) =>
+    `Seu plano permite monitorar até ${cap} ${cap === 1 ? 'processo' : 'processos'} ao mesmo tempo. Remova um monitoramento ou atualize seu plano para acompanhar mais.`,
+} as const;
+
+export const FREQUENCY_LABELS: Record<MonitoringFrequencyId, string> = { DIARIA: 'Diária (dias úteis)', SEMANAL: 'Semanal' };
+
+export const MONITORING_STATUS_LABELS: Record<MonitoringStatus, string> = { PENDENTE: 'Pendente', ENCONTRADO: 'Encontrado', NAO_ENCONTRADO: 'Não encontrado' };
+export const MOVEMENT_TYPE_LABELS: Record<ProcessUpdateType, string> = { ANDAMENTO: 'Andamento', DECISAO: 'Decisão', DESPACHO: 'Despacho', SENTENCA: 'Sentença' };
+
+/** The court select's "the number's own court" choice: no court is sent, it comes from the number's J.TR. */
+export const ALL_COURTS = 'todos';
+
+/** The forms of the monitoring part of the section (the messaging card above has its own intents). */
+export const MONITORING_INTENTS = ['criar-monitoramento', 'remover-monitoramento', 'atualizar-monitoramento', 'testar-notificacao-processo'] as const;
+export type MonitoringIntent = (typeof MONITORING_INTENTS)[number];
