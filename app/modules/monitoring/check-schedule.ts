@@ -38,6 +38,20 @@ function saoPauloDate(instant: Date): Date {
   return new Date(`${dateFormatter.format(instant)}T00:00:00Z`);
 }
 
+const midnights = new Map<number, number>();
+
+/** The instant a São Paulo calendar date begins (cached: a dispatcher's batch asks for a few dates only). */
+function localMidnight(calendar: Date): number {
+  let midnight = midnights.get(calendar.getTime());
+  if (midnight === undefined) {
+    if (midnights.size > 64) midnights.clear();
+    // Noon UTC of that date is the same date in São Paulo (3 h behind); its local midnight.
+    midnight = startOfZonedDay(new Date(calendar.getTime() + DAY_MS / 2), SAO_PAULO_TIME_ZONE).getTime();
+    midnights.set(calendar.getTime(), midnight);
+  }
+  return midnight;
+}
+
 /**
  * The first check of the process strictly after `after`: its slot on the next weekday (DIARIA) or on
  * its own weekday (SEMANAL). A process checked late (the machine was off) is checked once, then goes
@@ -51,9 +65,7 @@ export function nextCheckAt(processId: string, frequencia: MonitoringFrequencyId
     const day = calendar.getUTCDay();
     if (day === 0 || day === 6) continue;
     if (frequencia === 'SEMANAL' && day !== weekday) continue;
-    // Noon UTC of that date is the same date in São Paulo (3 h behind); its local midnight, then the slot.
-    const midnight = startOfZonedDay(new Date(calendar.getTime() + DAY_MS / 2), SAO_PAULO_TIME_ZONE);
-    const at = new Date(midnight.getTime() + (CHECK_WINDOW_START_SECONDS + secondOfWindow) * 1000);
+    const at = new Date(localMidnight(calendar) + (CHECK_WINDOW_START_SECONDS + secondOfWindow) * 1000);
     if (at.getTime() > after.getTime()) return at;
   }
   throw new Error(`nextCheckAt: no slot within 8 days for ${frequencia}`);
