@@ -118,11 +118,12 @@ export async function startJobQueue({ jobs, pollingIntervalSeconds = 2, stopTime
       await boss.updateQueue(job.name, { name: job.name, ...job.queue });
       const drain = (job.concurrency ?? 1) > 1;
       for (let n = 0; n < (job.concurrency ?? 1); n++) {
-        let workerId: string | undefined;
-        workerId = await boss.work(job.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([attempt]) => {
+        // Filled in once work() answers; a job can only be fetched after that.
+        const worker: { id?: string } = {};
+        worker.id = await boss.work(job.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([attempt]) => {
           if (!attempt) return;
           // A worker that found a job looks for the next one at once (pg-boss skips its wait when notified).
-          if (drain && workerId) boss.notifyWorker(workerId);
+          if (drain && worker.id) boss.notifyWorker(worker.id);
           // A job fetched while the process stops is failed back to the queue untouched (pg-boss retries it).
           if (queue.stopping) throw new Error('A fila de tarefas está parando');
           const finalAttempt = attempt.retryCount >= attempt.retryLimit;
@@ -133,7 +134,7 @@ export async function startJobQueue({ jobs, pollingIntervalSeconds = 2, stopTime
             throw error;
           }
         });
-        workers.set(job.name, [...(workers.get(job.name) ?? []), workerId]);
+        workers.set(job.name, [...(workers.get(job.name) ?? []), worker.id]);
       }
     }
   } catch (error) {
