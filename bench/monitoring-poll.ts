@@ -33,6 +33,8 @@ export interface MonitoringPollFigures {
   requests: number;
   /** The most searches in progress at once at the stand-in. */
   peakConcurrency: number;
+  /** Check jobs that needed more than one attempt (a failed attempt is retried by pg-boss). */
+  retriedJobs: number;
   movements: number;
   whatsappOutbox: number;
 }
@@ -53,7 +55,7 @@ async function numeroOf(i: number): Promise<string> {
 
 /** Measures on the database the app's client module has open (migrated, empty). */
 export async function benchMonitoringPoll({ kind, log = console.log }: { kind: 'pglite' | 'postgres'; log?: (message: string) => void }): Promise<MonitoringPollFigures> {
-  const { db } = await import('../app/db/client.server');
+  const { db, selectRows } = await import('../app/db/client.server');
   const { getConfig } = await import('../app/config.server');
   const { createLawyerAccounts } = await import('../app/modules/lawyers/lawyer-writes.server');
   const { monitoredProcesses, processUpdates } = await import('../app/db/schema/monitoring');
@@ -129,6 +131,7 @@ export async function benchMonitoringPoll({ kind, log = console.log }: { kind: '
     await standIn.close();
   }
   const totalSeconds = (performance.now() - started) / 1000;
+  const [retried] = await selectRows<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'monitoring-check' and retry_count > 0`);
   return {
     kind,
     processes: MONITORING_PROCESSES,
@@ -138,6 +141,7 @@ export async function benchMonitoringPoll({ kind, log = console.log }: { kind: '
     checksPerSecond: MONITORING_PROCESSES / totalSeconds,
     requests: standIn.requests.length,
     peakConcurrency: standIn.peakConcurrency,
+    retriedJobs: Number(retried?.n ?? 0),
     movements: await db.$count(processUpdates),
     whatsappOutbox: await db.$count(outbox, sql`${outbox.channel} = 'whatsapp'`),
   };
@@ -197,7 +201,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       `${kind}: ${figures.processes.toLocaleString('en-US')} processes checked in ${minutes.toFixed(1)} min (${figures.totalSeconds.toFixed(0)} s, ${figures.checksPerSecond.toFixed(1)} checks/s; ` +
         `budget <= ${budget} min: ${minutes <= budget ? 'met' : 'NOT MET'}); peak concurrent requests ${figures.peakConcurrency} of ${figures.concurrency} allowed ` +
         `(${figures.peakConcurrency <= figures.concurrency ? 'met' : 'NOT MET'}); ${figures.requests.toLocaleString('en-US')} requests, ` +
-        `${figures.movements.toLocaleString('en-US')} movements, ${figures.whatsappOutbox.toLocaleString('en-US')} WhatsApp outbox rows`,
+        `${figures.retriedJobs} jobs retried, ${figures.movements.toLocaleString('en-US')} movements, ${figures.whatsappOutbox.toLocaleString('en-US')} WhatsApp outbox rows`,
     );
   }
   if (process.env.BENCH_MONITORING_JSON) await fs.writeFile(process.env.BENCH_MONITORING_JSON, JSON.stringify(results, null, 2));

@@ -21,6 +21,8 @@ function checksOver(id: string, frequencia: 'DIARIA' | 'SEMANAL', from: Date, da
   return checks;
 }
 
+// Sunday 2026-11-01 12:00 in São Paulo (15:00 UTC): the next day is Monday.
+const sunday = new Date('2026-11-01T15:00:00Z');
 // Monday 2026-11-02 00:00 in São Paulo (03:00 UTC).
 const monday = new Date('2026-11-02T03:00:00Z');
 
@@ -29,7 +31,7 @@ describe('check slots', () => {
     const perHour = new Map<number, number>();
     const perDay = new Map<string, number>();
     for (const id of ids) {
-      const checks = checksOver(id, 'DIARIA', monday, 7);
+      const checks = checksOver(id, 'DIARIA', sunday, 7);
       expect(checks).toHaveLength(5);
       expect(checks.map((c) => local(c).weekday)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
       // The same time every day.
@@ -56,7 +58,7 @@ describe('check slots', () => {
   test('1,000 SEMANAL processes: once a week, on a weekday of their own, the five weekdays shared', () => {
     const perWeekday = new Map<string, number>();
     for (const id of ids) {
-      const checks = checksOver(id, 'SEMANAL', monday, 21);
+      const checks = checksOver(id, 'SEMANAL', sunday, 21);
       expect(checks).toHaveLength(3);
       expect(checks[1]!.getTime() - checks[0]!.getTime()).toBe(7 * 86_400_000);
       const { weekday } = local(checks[0]!);
@@ -69,13 +71,15 @@ describe('check slots', () => {
     }
   });
 
-  test('the next slot is strictly after the instant given, on the São Paulo calendar', () => {
+  test('the next check is the slot on a later day of the São Paulo calendar, never the same day', () => {
     const id = ids[0]!;
-    const slot = nextCheckAt(id, 'DIARIA', monday);
+    const slot = nextCheckAt(id, 'DIARIA', sunday);
     const seconds = CHECK_WINDOW_START_SECONDS + checkSlotOf(id).secondOfWindow;
     expect(slot.getTime()).toBe(monday.getTime() + seconds * 1000);
-    // At the slot itself: the next weekday's.
-    expect(nextCheckAt(id, 'DIARIA', slot).getTime()).toBe(slot.getTime() + 86_400_000);
+    // Checked at the slot, or before it (a new monitoring's first check), or late the same day: the next weekday's.
+    for (const checkedAt of [slot, monday, new Date(slot.getTime() - 60_000), new Date('2026-11-03T02:59:00Z')]) {
+      expect(nextCheckAt(id, 'DIARIA', checkedAt).getTime()).toBe(slot.getTime() + 86_400_000);
+    }
     // Friday 23:30 in São Paulo is already Saturday in UTC: the next check is on Monday.
     const fridayNight = new Date('2026-11-07T02:30:00Z');
     expect(local(fridayNight).weekday).toBe('Fri');

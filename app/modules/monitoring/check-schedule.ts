@@ -53,14 +53,15 @@ function localMidnight(calendar: Date): number {
 }
 
 /**
- * The first check of the process strictly after `after`: its slot on the next weekday (DIARIA) or on
- * its own weekday (SEMANAL). A process checked late (the machine was off) is checked once, then goes
- * back to its slot: missed slots are never made up one by one.
+ * The check that follows one made (or handed out) at `after`: the process's slot on a later São Paulo
+ * day, the next weekday (DIARIA) or the next of its own weekday (SEMANAL). Never the same day: a process
+ * checked before its slot (its first check, due at creation) or after it (the machine was busy or off)
+ * is not checked again that day, and missed slots are never made up one by one.
  */
 export function nextCheckAt(processId: string, frequencia: MonitoringFrequencyId, after: Date): Date {
   const { secondOfWindow, weekday } = checkSlotOf(processId);
   const today = saoPauloDate(after);
-  for (let days = 0; days <= 8; days++) {
+  for (let days = 1; days <= 8; days++) {
     const calendar = new Date(today.getTime() + days * DAY_MS);
     const day = calendar.getUTCDay();
     if (day === 0 || day === 6) continue;
