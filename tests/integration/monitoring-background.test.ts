@@ -8,7 +8,9 @@ import { createDataJudProvider } from '~/integrations/court-monitoring/datajud.s
 import { createEscavadorProvider } from '~/integrations/court-monitoring/escavador.server';
 import { CourtProviderError, type CourtMonitoringProvider } from '~/integrations/court-monitoring/provider';
 import { ESCAVADOR_CALLBACK_JOB, MONITORING_CHECK_JOB, escavadorCallbackJob, monitoringCheckJob, startMonitoringDispatcher, type MonitoringDispatcher } from '~/jobs/monitoring.server';
-import { RetryLaterError, startJobQueue, stopJobQueue, type JobAttempt } from '~/jobs/queue.server';
+import { RetryLaterError, runningJobQueue, startJobQueue, stopJobQueue, type JobAttempt } from '~/jobs/queue.server';
+import { startBackgroundWork, stopBackgroundWork } from '~/jobs/worker.server';
+import { createSimulatedProvider } from '~/integrations/court-monitoring/simulado';
 import { CALLBACK_AUTH_FAILURES_PER_WINDOW, ESCAVADOR_CALLBACK_MAX_BYTES, WEBHOOK_TEXTS, receiveEscavadorCallback } from '~/modules/monitoring/escavador-webhook.server';
 import { claimDueChecks, processEscavadorCallback } from '~/modules/monitoring/monitoring-background.server';
 import { createMonitoring, getMonitoringDetails, openMonitoring, removeMonitoring, type MonitoringLawyer } from '~/modules/monitoring/monitoring.server';
@@ -31,6 +33,7 @@ const NUMEROS = ['0018063-19.2013.8.26.0002', '1002089-72.2023.8.26.0260', '1157
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
+  await stopBackgroundWork();
   await stopJobQueue();
 });
 
@@ -461,5 +464,41 @@ describe('scheduled polling', () => {
     expect(standIn.requests).toHaveLength(7);
     expect(await dispatcher.tick()).toBe(0);
     expect(await db.$count(processUpdates)).toBe(6);
+  });
+});
+
+describe('the app’s background work with the simulated court (npm start’s default)', () => {
+  test('a new monitoring is checked within seconds, once; a row from before polling gets a slot unchecked; stopping is clean', async () => {
+    const simulado = createSimulatedProvider();
+    const lawyer = await monitoringLawyer();
+    const fresh = await createMonitoring(lawyer, { numero: NUMEROS[0]!, tribunal: null, frequencia: 'DIARIA' }, simulado);
+    const old = await createMonitoring(lawyer, { numero: NUMEROS[1]!, tribunal: null, frequencia: 'SEMANAL' }, simulado);
+    await setNextCheck(old.id, null);
+
+    await startBackgroundWork({
+      env: 'test',
+      smtpUrl: undefined,
+      mailFrom: 'nao-responda@exemplo.com.br',
+      whatsappCloud: null,
+      wiizoChatApiUrl: undefined,
+      courtMonitoring: { provider: 'simulado' },
+      monitoringPollConcurrency: 2,
+    });
+    expect(runningJobQueue()?.hasWorker(MONITORING_CHECK_JOB)).toBe(true);
+    expect(runningJobQueue()?.hasWorker(ESCAVADOR_CALLBACK_JOB)).toBe(false);
+    const details = await until(
+      () => getMonitoringDetails(lawyer, fresh.id),
+      (d) => d.status === 'ENCONTRADO',
+    );
+    expect(details.movements).toHaveLength(1);
+    expect(await notificationsOf(lawyer.id)).toHaveLength(1);
+    // Not due again today; the old row was given its weekly slot and not checked.
+    expect((await nextCheckOf(fresh.id))!.getTime()).toBeGreaterThan(Date.now() + 3_600_000);
+    const untouched = await getMonitoringDetails(lawyer, old.id);
+    expect(untouched).toMatchObject({ status: 'PENDENTE', ultimaVerificacao: null });
+    expect((await nextCheckOf(old.id))!.getTime()).toBeGreaterThan(Date.now());
+
+    await stopBackgroundWork();
+    expect(runningJobQueue()).toBeUndefined();
   });
 });
