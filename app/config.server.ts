@@ -82,6 +82,8 @@ const envSchema = z
     /** The CNJ's public DataJud API and its published key (CNJ may change it: configuration, not code). */
     DATAJUD_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).default('https://api-publica.datajud.cnj.jus.br'),
     DATAJUD_API_KEY: providerSecret,
+    /** Scheduled process checks run at once in each app process (DataJud and the simulator; docs/decisions/0030). */
+    MONITORING_POLL_CONCURRENCY: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um número inteiro').min(1, 'deve estar entre 1 e 32').max(32, 'deve estar entre 1 e 32').default(4),
     /** The secret /bootstrap-superadmin asks for once a superadmin exists; unset: only the first one can be created there. */
     BOOTSTRAP_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').max(256, 'no máximo 256 caracteres').optional(),
     // The company behind the site (docs/decisions/0025): the footer's line, the terms and the privacy policy.
@@ -172,6 +174,8 @@ export interface AppConfig {
   privacyOfficer: { name: string | undefined; email: string | undefined };
   /** The court-monitoring provider and what it needs (docs/decisions/0029). */
   courtMonitoring: CourtMonitoringConfig;
+  /** How many scheduled process checks run at once in this process (pull providers only). */
+  monitoringPollConcurrency: number;
   /** The contract summariser's language-model endpoint; null: the built-in analyser only. */
   contractAnalysis: ContractAnalysisConfig | null;
 }
@@ -248,6 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     supportWhatsApp: env.SUPPORT_WHATSAPP && (env.SUPPORT_WHATSAPP.length >= 12 ? env.SUPPORT_WHATSAPP : `55${env.SUPPORT_WHATSAPP}`),
     privacyOfficer: { name: env.DPO_NAME, email: env.DPO_EMAIL ?? env.SUPPORT_EMAIL },
     courtMonitoring: courtMonitoringConfig(env),
+    monitoringPollConcurrency: env.MONITORING_POLL_CONCURRENCY,
     contractAnalysis: env.CONTRACT_ANALYSIS_URL
       ? { url: env.CONTRACT_ANALYSIS_URL, apiKey: env.CONTRACT_ANALYSIS_API_KEY, model: env.CONTRACT_ANALYSIS_MODEL }
       : null,

@@ -51,6 +51,7 @@ export default [
   ]),
   route('api/auth/*', 'routes/resources/api-auth.ts'),
   route('api/cliques-whatsapp', 'routes/resources/whatsapp-click.ts'),
+  route('api/webhooks/escavador', 'routes/resources/escavador-webhook.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('sitemaps/:arquivo', 'routes/resources/sitemap-file.ts'),

@@ -13,6 +13,7 @@ import { snapshotBuild, type BuildSnapshot } from './build-snapshot';
 import { createBenchDatabase, type BenchDatabase, type DatabaseKind } from './database';
 import { measurePageWeight, type PageWeight } from './js-size';
 import { CATEGORIES, runLighthouse, type LighthousePage } from './lighthouse';
+import { MONITORING_PROCESSES, runMonitoringPollInChild, type MonitoringPollFigures } from './monitoring-poll';
 import { captureResponse, coldResponseTimes, runBareLoad, runLoad, type ColdTiming, type LoadFigures, type LoadSettings } from './load';
 import { freePort, startProcess, type RunningProcess } from './processes';
 import { figure, formatTable, type Figure } from './report';
@@ -28,6 +29,7 @@ interface Budgets {
   boardServerRenderMs: number;
   boardInteractiveMs: number;
   backOfficePageMs: number;
+  monitoringPollMinutes: number;
   lighthouse: Record<(typeof CATEGORIES)[number], number>;
 }
 
@@ -109,6 +111,7 @@ let boardSeed: { lawyerId: string; seconds: number } | undefined;
 let board: BoardFigures | undefined;
 let backOfficeSeed: BackOfficeSeed | undefined;
 let backOffice: BackOfficeFigures | undefined;
+let monitoringPoll: MonitoringPollFigures | undefined;
 let fatalError: unknown;
 let settleWait: { seconds: number; loadAverage: number } | undefined;
 let boardSettleWait: { seconds: number; loadAverage: number } | undefined;
@@ -206,6 +209,9 @@ try {
   // the board's Chromium just before would still be in it. It starts once the machine has settled.
   settleWait = await phase('wait for the machine to settle before Lighthouse', () => waitForQuiet());
   lighthousePages = await phase('Lighthouse', () => runLighthouse(origin, pages));
+  // Scheduled monitoring (bench/monitoring-poll.ts) in a child process with its own fresh database of
+  // the run's kind: 10,000 processes through the DataJud job path; after Lighthouse, which it would disturb.
+  monitoringPoll = await phase(`monitoring polling (${MONITORING_PROCESSES.toLocaleString('en-US')} processes, DataJud stand-in)`, () => runMonitoringPollInChild(kind, workDir));
 } catch (error) {
   fatalError = error;
 } finally {
@@ -306,6 +312,20 @@ if (backOffice) {
   figures.push(figure('Back office pages', null, 'ms', 0, { kind: 'max', limit: budgets.backOfficePageMs }));
 }
 
+figures.push(
+  figure(
+    `Monitoring poll: ${MONITORING_PROCESSES.toLocaleString('en-US')} processes checked by the DataJud job (stand-in ${monitoringPoll?.latencyMs ?? 200} ms, concurrency ${monitoringPoll?.concurrency ?? '?'})`,
+    monitoringPoll ? monitoringPoll.totalSeconds / 60 : null,
+    'min',
+    1,
+    { kind: 'max', limit: budgets.monitoringPollMinutes },
+    monitoringPoll ? `${monitoringPoll.checksPerSecond.toFixed(1)} checks/s, ${monitoringPoll.requests} requests` : undefined,
+  ),
+);
+figures.push(
+  figure('Monitoring poll: peak concurrent requests at the stand-in', monitoringPoll?.peakConcurrency ?? null, '', 0, monitoringPoll ? { kind: 'max', limit: monitoringPoll.concurrency } : undefined),
+);
+
 if (boardSettleWait) figures.push(figure('Wait for a quiet machine before the board (1-min load average then)', boardSettleWait.seconds, 's', 0, undefined, `load ${boardSettleWait.loadAverage.toFixed(2)}`));
 if (settleWait) figures.push(figure('Wait for a quiet machine before Lighthouse (1-min load average then)', settleWait.seconds, 's', 0, undefined, `load ${settleWait.loadAverage.toFixed(2)}`));
 if (lighthousePages) {
@@ -385,6 +405,7 @@ fs.writeFileSync(
       board,
       backOfficeSeed,
       backOffice,
+      monitoringPoll,
       load,
       lighthouse: lighthousePages,
     },

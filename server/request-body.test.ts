@@ -116,6 +116,16 @@ describe('request bodies', () => {
     expect((await fetch(`${base}/ferramentas`, { method: 'POST', body: Buffer.alloc(17 * 1024, 120) })).status).toBe(413);
   });
 
+  test('Escavador’s callbacks take 256 KiB, and a larger one is a JSON 413 before it is buffered', async () => {
+    const { base } = start(10_000, BODY_LIMITS);
+    const callback = Buffer.alloc(256 * 1024, 120);
+    const accepted = await fetch(`${base}/api/webhooks/escavador`, { method: 'POST', body: callback });
+    expect(await accepted.text()).toBe(`recebido ${callback.length}`);
+    const tooLarge = await fetch(`${base}/api/webhooks/escavador`, { method: 'POST', body: Buffer.alloc(256 * 1024 + 1, 120) });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
   test('a route can have a longer deadline than the default', async () => {
     const { port } = start(300, { limits: [{ path: '/lento', maxBytes: 4096, timeoutMs: 5_000 }], defaultMaxBytes: 4096, timeoutMs: 300 });
     const started = Date.now();

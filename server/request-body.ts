@@ -54,6 +54,8 @@ const CONTRACT_FORM: Omit<BodyLimit, 'path'> = {
 export const BODY_LIMITS: RequestBodyOptions = {
   limits: [
     { path: '/api/cliques-whatsapp', maxBytes: 1 * KIB },
+    // Escavador's callbacks: one event with one movement (its text clipped at 4,000 characters when stored).
+    { path: '/api/webhooks/escavador', maxBytes: 256 * KIB },
     { path: '/logout', maxBytes: 1 * KIB },
     { path: '/login', maxBytes: 4 * KIB },
     { path: '/admin', maxBytes: 4 * KIB },

@@ -45,6 +45,12 @@ export interface JobDefinition<T> {
   queue: Omit<PgBoss.Queue, 'name'>;
   /** Throws to fail the attempt: pg-boss retries it until the retry limit. */
   handle(data: T, attempt: JobAttempt): Promise<void>;
+  /**
+   * Jobs of this queue run at once in this process (default 1): that many workers, each going straight
+   * on to the next job while the queue has some (pg-boss would otherwise wait its polling interval
+   * between two jobs of a worker), and polling at the interval once it is empty.
+   */
+  concurrency?: number;
 }
 
 export interface JobQueue {
@@ -110,19 +116,26 @@ export async function startJobQueue({ jobs, pollingIntervalSeconds = 2, stopTime
       await boss.createQueue(job.name, { name: job.name, ...job.queue });
       // createQueue keeps an existing queue's options: apply the current ones.
       await boss.updateQueue(job.name, { name: job.name, ...job.queue });
-      const id = await boss.work(job.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([attempt]) => {
-        if (!attempt) return;
-        // A job fetched while the process stops is failed back to the queue untouched (pg-boss retries it).
-        if (queue.stopping) throw new Error('A fila de tarefas está parando');
-        const finalAttempt = attempt.retryCount >= attempt.retryLimit;
-        try {
-          await job.handle(job.payload.parse(attempt.data), { jobId: attempt.id, retryCount: attempt.retryCount, retryLimit: attempt.retryLimit, finalAttempt });
-        } catch (error) {
-          if (error instanceof RetryLaterError && !finalAttempt && (await retryNotBefore(boss, attempt, error.afterSeconds))) return;
-          throw error;
-        }
-      });
-      workers.set(job.name, [...(workers.get(job.name) ?? []), id]);
+      const drain = (job.concurrency ?? 1) > 1;
+      for (let n = 0; n < (job.concurrency ?? 1); n++) {
+        // Filled in once work() answers; a job can only be fetched after that.
+        const worker: { id?: string } = {};
+        worker.id = await boss.work(job.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([attempt]) => {
+          if (!attempt) return;
+          // A worker that found a job looks for the next one at once (pg-boss skips its wait when notified).
+          if (drain && worker.id) boss.notifyWorker(worker.id);
+          // A job fetched while the process stops is failed back to the queue untouched (pg-boss retries it).
+          if (queue.stopping) throw new Error('A fila de tarefas está parando');
+          const finalAttempt = attempt.retryCount >= attempt.retryLimit;
+          try {
+            await job.handle(job.payload.parse(attempt.data), { jobId: attempt.id, retryCount: attempt.retryCount, retryLimit: attempt.retryLimit, finalAttempt });
+          } catch (error) {
+            if (error instanceof RetryLaterError && !finalAttempt && (await retryNotBefore(boss, attempt, error.afterSeconds))) return;
+            throw error;
+          }
+        });
+        workers.set(job.name, [...(workers.get(job.name) ?? []), worker.id]);
+      }
     }
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => undefined);
@@ -244,6 +257,14 @@ async function retryNotBefore(boss: PgBoss, attempt: PgBoss.JobWithMetadata<unkn
 
 /** A UUID-shaped id that depends only on the job and the attempt. */
 function followUpJobId(jobId: string, retryCount: number): string {
-  const hex = createHash('sha256').update(`${jobId}:${retryCount}`).digest('hex');
+  return stableJobId(`${jobId}:${retryCount}`);
+}
+
+/**
+ * A UUID-shaped job id that depends only on `key`: pg-boss ignores the insert of an id it already holds,
+ * so a job inserted twice under one key (two processes, a redispatch) is one job.
+ */
+export function stableJobId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -185,6 +185,8 @@ describe('the worker', () => {
       mailFrom: 'nao-responda@exemplo.com.br',
       whatsappCloud: { apiUrl: cloud.url, ...CLOUD, templates: {} },
       wiizoChatApiUrl: undefined,
+      courtMonitoring: { provider: 'simulado' },
+      monitoringPollConcurrency: 1,
     });
     const id = await enqueueNotification();
     expect((await until(id, 'sent')).providerMessageId).toBe(cloud.acceptedIds[0]);
@@ -194,7 +196,15 @@ describe('the worker', () => {
   });
 
   test('without any gateway no WhatsApp job runs: notifications stay queued', async () => {
-    await startBackgroundWork({ env: 'test', smtpUrl: undefined, mailFrom: 'nao-responda@exemplo.com.br', whatsappCloud: null, wiizoChatApiUrl: undefined });
+    await startBackgroundWork({
+      env: 'test',
+      smtpUrl: undefined,
+      mailFrom: 'nao-responda@exemplo.com.br',
+      whatsappCloud: null,
+      wiizoChatApiUrl: undefined,
+      courtMonitoring: { provider: 'simulado' },
+      monitoringPollConcurrency: 1,
+    });
     const id = await enqueueNotification();
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await rowOf(id)).toMatchObject({ status: 'queued', attempts: 0, dispatchedAt: null });

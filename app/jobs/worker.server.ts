@@ -1,10 +1,12 @@
 import type { AppConfig } from '~/config.server';
+import { createConfiguredCourtProvider } from '~/integrations/court-monitoring/court-monitoring.server';
 import type { EmailSender } from '~/integrations/email/email';
 import { createConfiguredEmailSender } from '~/integrations/email/email-sender.server';
 import { createConfiguredWhatsAppSenders } from '~/integrations/whatsapp/whatsapp-sender.server';
 import { readGatewayToken } from '~/modules/messaging/gateway-tokens.server';
 import { EMAIL_DISPATCH, emailDeliveryJob } from './email-delivery.server';
 import { backgroundLog } from './log.server';
+import { escavadorCallbackJob, monitoringCheckJob, startMonitoringDispatcher, type MonitoringDispatcher } from './monitoring.server';
 import { startOutboxDispatcher, type OutboxDispatch, type OutboxDispatcher } from './outbox-delivery.server';
 import { startJobQueue, stopJobQueue, type JobDefinition } from './queue.server';
 import { whatsAppDeliveryJob, whatsAppDispatch } from './whatsapp-delivery.server';
@@ -12,17 +14,20 @@ import { whatsAppDeliveryJob, whatsAppDispatch } from './whatsapp-delivery.serve
 interface BackgroundWork {
   emailSender: EmailSender | null;
   dispatcher?: OutboxDispatcher;
+  monitoring: MonitoringDispatcher;
 }
 
 const state = globalThis as typeof globalThis & { __jusconectaBackgroundWork?: BackgroundWork };
 
-type WorkerConfig = Pick<AppConfig, 'env' | 'smtpUrl' | 'mailFrom' | 'whatsappCloud' | 'wiizoChatApiUrl'>;
+type WorkerConfig = Pick<AppConfig, 'env' | 'smtpUrl' | 'mailFrom' | 'whatsappCloud' | 'wiizoChatApiUrl' | 'courtMonitoring' | 'monitoringPollConcurrency'>;
 
 /**
  * The work the app process does besides answering requests: the job queue and its workers, and one
  * outbox dispatcher for the channels that can deliver: e-mail when SMTP_URL is set, WhatsApp when the
  * Cloud API or WiizoChat is configured. A channel without configuration runs no delivery job: its
- * messages stay queued in the outbox. Called by startServices() once the database is migrated.
+ * messages stay queued in the outbox. Process monitoring (docs/decisions/0030): with Escavador, the job
+ * that applies its callbacks; with a pull provider (DataJud, the simulator), the scheduled checks and
+ * their dispatcher. Called by startServices() once the database is migrated.
  */
 export async function startBackgroundWork(config: WorkerConfig): Promise<void> {
   if (state.__jusconectaBackgroundWork) return;
@@ -39,13 +44,23 @@ export async function startBackgroundWork(config: WorkerConfig): Promise<void> {
     jobs.push(whatsAppDeliveryJob(whatsAppSenders));
     channels.push(whatsAppDispatch(whatsAppSenders));
   }
+  // Escavador watches the courts itself and calls back; DataJud and the simulator are asked on a schedule.
+  const courtProvider = createConfiguredCourtProvider(config);
+  const pushed = courtProvider.id === 'escavador';
+  jobs.push(pushed ? escavadorCallbackJob() : monitoringCheckJob(courtProvider, { concurrency: config.monitoringPollConcurrency }));
   const queue = await startJobQueue({ jobs });
-  state.__jusconectaBackgroundWork = { emailSender, dispatcher: channels.length > 0 ? startOutboxDispatcher(queue, channels) : undefined };
+  state.__jusconectaBackgroundWork = {
+    emailSender,
+    dispatcher: channels.length > 0 ? startOutboxDispatcher(queue, channels) : undefined,
+    monitoring: startMonitoringDispatcher(queue, { polling: pushed ? null : { concurrency: config.monitoringPollConcurrency }, callbacks: pushed }),
+  };
 
   if (emailSender) backgroundLog().info({ smtp: new URL(config.smtpUrl!).host }, 'E-mails enviados por SMTP');
   else if (config.env === 'production') backgroundLog().warn('SMTP_URL não definido: nenhum e-mail é enviado; eles ficam na caixa de saída (tabela outbox)');
   else backgroundLog().info('SMTP_URL não definido: os e-mails ficam na caixa de saída (/dev/outbox)');
   logWhatsAppDelivery(config);
+  if (pushed) backgroundLog().info('Monitoramento: callbacks do Escavador em /api/webhooks/escavador');
+  else backgroundLog().info({ provider: courtProvider.id, concurrency: config.monitoringPollConcurrency }, 'Monitoramento: verificações agendadas de processos');
 }
 
 /** Says once, at start, how WhatsApp messages leave (or that they stay in the outbox). */
@@ -62,6 +77,7 @@ export async function stopBackgroundWork(): Promise<void> {
   const work = state.__jusconectaBackgroundWork;
   if (!work) return;
   state.__jusconectaBackgroundWork = undefined;
+  await work.monitoring.stop();
   await work.dispatcher?.stop();
   await stopJobQueue();
   work.emailSender?.close?.();

@@ -46,3 +46,14 @@ describe('court-monitoring configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
   });
 });
+
+describe('MONITORING_POLL_CONCURRENCY', () => {
+  test('4 by default; a whole number from 1 to 32, refused in Portuguese otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).monitoringPollConcurrency).toBe(4);
+    expect(loadConfig({ DATA_DIR: dataDir(), MONITORING_POLL_CONCURRENCY: '12' }).monitoringPollConcurrency).toBe(12);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MONITORING_POLL_CONCURRENCY: '0' })).toThrow(/MONITORING_POLL_CONCURRENCY: deve estar entre 1 e 32/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MONITORING_POLL_CONCURRENCY: '33' })).toThrow(/MONITORING_POLL_CONCURRENCY: deve estar entre 1 e 32/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MONITORING_POLL_CONCURRENCY: '2.5' })).toThrow(/MONITORING_POLL_CONCURRENCY: deve ser um número inteiro/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MONITORING_POLL_CONCURRENCY: 'muitos' })).toThrow(/MONITORING_POLL_CONCURRENCY: deve ser um número/);
+  });
+});

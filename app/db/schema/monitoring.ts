@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { MONITORING_FREQUENCIES, MONITORING_STATUSES, PROCESS_UPDATE_TYPES } from '~/modules/catalog/vocabularies';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
@@ -17,6 +17,12 @@ export const monitoredProcesses = pgTable(
     /** The monitoring provider's own id for this process (Escavador, DataJud or the simulator). */
     providerRef: text('provider_ref'),
     ultimaVerificacao: timestamp('ultima_verificacao', { withTimezone: true }),
+    /**
+     * When the polling dispatcher next checks the process (pull providers: DataJud, the simulator): its
+     * own slot of the day, on weekdays (DIARIA) or one weekday (SEMANAL); null until the dispatcher gives
+     * it one (rows from before polling existed). docs/decisions/0030.
+     */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -24,6 +30,10 @@ export const monitoredProcesses = pgTable(
     check('monitored_processes_status_check', oneOf(t.status, MONITORING_STATUSES)),
     check('monitored_processes_numero_check', sql`${t.numero} ~ '^[0-9]{7}-[0-9]{2}\\.[0-9]{4}\\.[0-9]\\.[0-9]{2}\\.[0-9]{4}$'`),
     uniqueIndex('monitored_processes_lawyer_numero_idx').on(t.lawyerId, t.numero),
+    // The dispatcher's due walk (nulls first: rows still without a slot), and callbacks by provider id or number.
+    index('monitored_processes_next_check_idx').on(t.nextCheckAt.asc().nullsFirst()),
+    index('monitored_processes_provider_ref_idx').on(t.providerRef),
+    index('monitored_processes_numero_idx').on(t.numero),
   ],
 );
 
@@ -44,4 +54,28 @@ export const processUpdates = pgTable(
     uniqueIndex('process_updates_once_idx').on(t.processoId, t.data, sql`md5(${t.descricao})`),
     index('process_updates_processo_data_idx').on(t.processoId, t.data),
   ],
+);
+
+/**
+ * Escavador's callbacks (../shared/reference/integrations.md §1.4-1.5), each stored once by its `uuid`
+ * (Escavador delivers an event more than once) before it is answered, then processed by the
+ * `escavador-callback` job (docs/decisions/0030). Unknown events are kept too, unprocessed by design.
+ */
+export const escavadorCallbacks = pgTable(
+  'escavador_callbacks',
+  {
+    uuid: text('uuid').primaryKey(),
+    event: text('event').notNull(),
+    /** The process number in the CNJ mask, and Escavador's monitoring id, when the event names them. */
+    numero: text('numero'),
+    monitoringRef: text('monitoring_ref'),
+    /** The body as received (parsed JSON, at most 256 KiB). */
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once the job has applied it (or found nothing to apply); null: still to process. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** How many monitored processes the event reached. */
+    matchedProcesses: integer('matched_processes'),
+  },
+  (t) => [index('escavador_callbacks_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`)],
 );

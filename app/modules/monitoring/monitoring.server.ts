@@ -117,7 +117,8 @@ export async function createMonitoring(lawyer: MonitoringLawyer, input: CreateMo
     if (Number(followed?.n ?? 0) >= lawyer.cap) throw new AppError(MONITORING_TEXTS.capReached(lawyer.cap), { status: 403, code: 'monitoring_cap_reached' });
     const [created] = await tx
       .insert(monitoredProcesses)
-      .values({ lawyerId: lawyer.id, numero: input.numero, tribunal: court?.sigla ?? null, frequencia: input.frequencia, status: 'PENDENTE' })
+      // Due at once: a polled provider's first check comes within the dispatcher's next tick (then its own slot).
+      .values({ lawyerId: lawyer.id, numero: input.numero, tribunal: court?.sigla ?? null, frequencia: input.frequencia, status: 'PENDENTE', nextCheckAt: new Date() })
       .onConflictDoNothing()
       .returning({ id: monitoredProcesses.id });
     if (!created) throw new AppError(MONITORING_TEXTS.duplicate, { status: 409, code: 'monitoring_duplicate', field: 'numero' });
@@ -200,8 +201,20 @@ export async function getMonitoringDetails(lawyer: MonitoringLawyer, id: string)
 }
 
 /**
+ * The status a check leaves (docs/decisions/0030), whatever order the answers arrive in: found (or a
+ * movement) → ENCONTRADO; not found → NAO_ENCONTRADO, except for a process already ENCONTRADO (a process
+ * that was found does not stop existing: a late 'not found' is an old callback delivered again, or a
+ * provider's hiccup); a search not over yet (pending) leaves the status as it is. Never back to PENDENTE.
+ */
+function statusAfter(check: ProcessCheck) {
+  if (check.found || check.movements.length > 0) return 'ENCONTRADO' as const;
+  if (check.pending) return sql`${monitoredProcesses.status}`;
+  return sql`case when ${monitoredProcesses.status} = 'ENCONTRADO' then 'ENCONTRADO' else 'NAO_ENCONTRADO' end`;
+}
+
+/**
  * Records what a provider answered for one monitored process, in one transaction: its status
- * (ENCONTRADO / NAO_ENCONTRADO, or still PENDENTE when the provider has not looked yet) and last check; each movement not stored yet (matched on date and
+ * (statusAfter: ENCONTRADO / NAO_ENCONTRADO, or unchanged while the provider has not finished looking) and last check; each movement not stored yet (matched on date and
  * description by a unique index, so concurrent deliveries store it once); and for each movement stored
  * now exactly one WhatsApp notification in the outbox (key `movimentacao:{movement id}`) to the lawyer's
  * notification number (or their WhatsApp), when their plan includes notifications. Used by 'Atualizar',
@@ -222,7 +235,7 @@ export async function recordProcessCheck(processId: string, check: ProcessCheck,
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(monitoredProcesses)
-      .set({ status: check.pending ? 'PENDENTE' : check.found ? 'ENCONTRADO' : 'NAO_ENCONTRADO', ultimaVerificacao: now })
+      .set({ status: statusAfter(check), ultimaVerificacao: now })
       .where(eq(monitoredProcesses.id, processId))
       .returning({ id: monitoredProcesses.id });
     if (!updated || check.movements.length === 0) return { newMovements: 0 };

@@ -1,0 +1,105 @@
+import { CLIENT_IP_HEADER } from '~/auth/auth.server';
+import { escavadorCallbackAuthorized, parseEscavadorCallback } from '~/integrations/court-monitoring/escavador.server';
+import { ESCAVADOR_CALLBACK_JOB, enqueueEscavadorCallback } from '~/jobs/monitoring.server';
+import { backgroundLog } from '~/jobs/log.server';
+import { runningJobQueue, type JobQueue } from '~/jobs/queue.server';
+import { jsonError } from '~/lib/app-error';
+import { hitRateLimit, tooManyRequestsResponse } from '~/lib/rate-limit.server';
+import { storeEscavadorCallback } from './monitoring-background.server';
+
+// POST /api/webhooks/escavador (docs/decisions/0030): Escavador's callbacks (../shared/reference/
+// integrations.md §1.4-1.5). Authenticated by the panel's token in Authorization (raw or Bearer,
+// constant time), the body read up to 256 KiB, parsed with zod, stored once by its uuid and answered
+// 200 at once; the escavador-callback job applies it. Every answer is JSON in Portuguese, never a 500
+// for a bad body.
+
+/** The largest callback body accepted (a movement's text is at most a few pages; server/request-body.ts caps it first). */
+export const ESCAVADOR_CALLBACK_MAX_BYTES = 256 * 1024;
+/** Failed authentications per client IP in ten minutes before 429. */
+export const CALLBACK_AUTH_FAILURES_PER_WINDOW = 10;
+const AUTH_FAILURE_WINDOW_MS = 10 * 60_000;
+
+export const WEBHOOK_TEXTS = {
+  notFound: 'Recurso não encontrado',
+  unauthorized: 'Não autorizado: token de callback ausente ou inválido.',
+  tooLarge: 'O callback passa do limite de 256 KB.',
+  notJson: 'O corpo do callback não é um JSON válido.',
+  received: 'Callback recebido.',
+  duplicate: 'Callback já recebido antes; nada a fazer.',
+} as const;
+
+export interface WebhookOptions {
+  /** ESCAVADOR_CALLBACK_TOKEN; undefined when Escavador is not the configured provider. */
+  token: string | undefined;
+  now?: Date;
+  /** The queue the callback's job goes to (default: the running one; none in tests without a queue). */
+  queue?: JobQueue | undefined;
+}
+
+/**
+ * One delivery: 404 when no callback token is configured (the route does not exist for this server),
+ * 401 for a missing or wrong token (429 with Retry-After after 10 failures from one IP in 10 minutes; a
+ * right token is never throttled), 413 over 256 KiB, 400 for a body that is not JSON or not a callback,
+ * 200 once stored (a repeated uuid is 200 too, stored and processed once).
+ */
+export async function receiveEscavadorCallback(request: Request, { token, now = new Date(), queue = runningJobQueue() }: WebhookOptions): Promise<Response> {
+  if (!token) return jsonError({ status: 404, message: WEBHOOK_TEXTS.notFound });
+  if (!escavadorCallbackAuthorized(request.headers.get('authorization'), token)) {
+    const ip = request.headers.get(CLIENT_IP_HEADER)?.trim().slice(0, 64) || 'desconhecido';
+    const hit = await hitRateLimit(`escavador-callback-failure:ip:${ip}`, AUTH_FAILURE_WINDOW_MS, now);
+    if (hit.count > CALLBACK_AUTH_FAILURES_PER_WINDOW) return tooManyRequestsResponse(Math.max(1, Math.ceil((hit.windowEndsAt.getTime() - now.getTime()) / 1000)));
+    return jsonError({ status: 401, message: WEBHOOK_TEXTS.unauthorized });
+  }
+
+  const body = await readCapped(request, ESCAVADOR_CALLBACK_MAX_BYTES);
+  if (body === null) return jsonError({ status: 413, message: WEBHOOK_TEXTS.tooLarge });
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+  } catch {
+    return jsonError({ status: 400, message: WEBHOOK_TEXTS.notJson });
+  }
+  const parsed = parseEscavadorCallback(json);
+  if (!parsed.ok) return jsonError({ status: 400, message: parsed.reason });
+
+  const { stored } = await storeEscavadorCallback(parsed.callback, json, now);
+  if (stored && parsed.callback.known && queue?.hasWorker(ESCAVADOR_CALLBACK_JOB)) {
+    try {
+      await enqueueEscavadorCallback(queue, parsed.callback.uuid);
+    } catch (error) {
+      // Stored: the dispatcher enqueues callbacks left unprocessed after a minute.
+      backgroundLog().warn({ err: error, uuid: parsed.callback.uuid }, 'Callback do Escavador guardado, mas não enfileirado agora');
+    }
+  }
+  return Response.json({ mensagem: stored ? WEBHOOK_TEXTS.received : WEBHOOK_TEXTS.duplicate, uuid: parsed.callback.uuid }, { status: 200, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * The body, read chunk by chunk and given up as soon as it passes `maxBytes` (null), so an oversized
+ * body is never buffered whole even where no server cap ran before (the declared length is checked first).
+ */
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) return null;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
