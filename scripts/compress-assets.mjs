@@ -1,6 +1,6 @@
 // Writes a gzip (level 9) and a Brotli (quality 11) copy beside every text asset of the browser build
 // (build/client/assets), so the server sends them as they are instead of compressing each request
-// (server/precompressed-assets.ts, docs/decisions/0031). Run by `npm run build`, after React Router's build.
+// (server/built-assets.ts, docs/decisions/0031). Run by `npm run build`, after React Router's build.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';

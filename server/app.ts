@@ -11,7 +11,7 @@ import { publicPageCache } from './public-page-cache';
 import { reactRouterHandler } from './react-router-handler';
 import { requestBody } from './request-body';
 import { requestLog, startRequestLog } from './request-log';
-import { precompressedAssets } from './precompressed-assets';
+import { builtAssets } from './built-assets';
 import { pageNonce, securityHeaders } from './security-headers';
 import { urlGuard } from './url-guard';
 
@@ -91,9 +91,9 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   app.use(pageCache.serve);
   app.use(securityHeaders({ https: appUrl.startsWith('https://') }));
   app.use(urlGuard());
-  // The build's assets go out as the build compressed them, before the per-request compression.
+  // The build's assets go out from memory as the build compressed them, before the per-request compression.
   const client = path.resolve('build/client');
-  if (!devMiddleware) app.use('/assets', precompressedAssets(path.join(client, 'assets')));
+  if (!devMiddleware) app.use('/assets', builtAssets(path.join(client, 'assets')));
   app.use(compression());
 
   if (devMiddleware) {

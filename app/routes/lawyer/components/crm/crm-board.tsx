@@ -1,10 +1,9 @@
-import { DragDropProvider, useDroppable } from '@dnd-kit/react';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CARDS_PER_COLUMN_STEP } from '~/modules/leads/crm.shared';
 import type { CrmLead, CrmStage } from '~/modules/leads/crm.server';
 import { groupLeadsByStage } from '~/modules/leads/lead-format';
-import { BOARD_SENSORS, boardPlugins, DRAG_INSTRUCTIONS, moveWithArrowKeys, pageStyleNonce, type LeadDragData, type StageDropData } from './crm-dnd';
+import { BOARD_SENSORS, BoardDragDrop, boardPlugins, DRAG_INSTRUCTIONS, moveWithArrowKeys, pageStyleNonce, type LeadDragData, type StageDropData, useColumnDrop } from './crm-dnd';
 import { preloadCrmSchemas } from './crm-post';
 import { DRAG_INSTRUCTIONS_ID, LeadCard } from './lead-card';
 import { formatCount } from '~/lib/format-number';
@@ -42,7 +41,7 @@ export function CrmBoard({ stages, leads, counts, perColumn, moving, serverNow, 
   useEffect(() => preloadCrmSchemas(), []);
 
   return (
-    <DragDropProvider
+    <BoardDragDrop
       sensors={BOARD_SENSORS}
       plugins={plugins}
       onDragStart={(event, manager) => {
@@ -80,7 +79,7 @@ export function CrmBoard({ stages, leads, counts, perColumn, moving, serverNow, 
           ))}
         </div>
       </div>
-    </DragDropProvider>
+    </BoardDragDrop>
   );
 }
 
@@ -98,7 +97,7 @@ interface StageColumnProps {
 const StageColumn = /* @__PURE__ */ memo(function StageColumn({ stage, leads, count, perColumn, moving, stageNames, serverNow, onOpen }: StageColumnProps) {
   const data: StageDropData = { name: stage.name };
   const hidden = count - leads.length;
-  const { ref, isDropTarget } = useDroppable({ id: stage.id, data });
+  const { ref, isDropTarget } = useColumnDrop({ id: stage.id, data });
   const headingId = `etapa-${stage.id}`;
   return (
     <div

@@ -1,4 +1,6 @@
 import { Accessibility, KeyboardSensor, PointerSensor, StyleInjector, type DragDropManager } from '@dnd-kit/dom';
+import { Fragment, createElement } from 'react';
+import { DragDropProvider, useDraggable, useDroppable, type UseDraggableInput, type UseDroppableInput } from '@dnd-kit/react';
 
 // How the board's drag and drop is set up (@dnd-kit/react 0.5 on @dnd-kit/dom): every text a screen
 // reader hears in Portuguese, a card picked up by mouse or touch anywhere on it (or by its handle), by
@@ -124,3 +126,19 @@ export function moveWithArrowKeys(manager: DragDropManager, stageIds: readonly s
   document.addEventListener('keydown', onKeyDown, { capture: true });
   return () => document.removeEventListener('keydown', onKeyDown, { capture: true });
 }
+
+// On the server the board is markup only: no drag-and-drop manager and no draggable per card (each
+// builds signals and registrations that only a browser uses; on a board of 50 cards they were about a
+// tenth of the page's server time). The browser's hooks run from hydration on, on the same markup.
+const onServer = typeof document === 'undefined';
+const noRef = () => undefined;
+
+type CardDrag = (input: UseDraggableInput<LeadDragData>) => { ref: (element: Element | null) => void; handleRef: (element: Element | null) => void };
+type ColumnDrop = (input: UseDroppableInput<StageDropData>) => { ref: (element: Element | null) => void; isDropTarget: boolean };
+
+/** A card's drag and drop: `ref` for the card, `handleRef` for its keyboard handle. */
+export const useCardDrag: CardDrag = onServer ? () => ({ ref: noRef, handleRef: noRef }) : useDraggable;
+/** A column as a drop target. */
+export const useColumnDrop: ColumnDrop = onServer ? () => ({ ref: noRef, isDropTarget: false }) : useDroppable;
+/** The board's drag-and-drop context (on the server, its children alone). */
+export const BoardDragDrop: typeof DragDropProvider = onServer ? ({ children }) => createElement(Fragment, null, children) : DragDropProvider;

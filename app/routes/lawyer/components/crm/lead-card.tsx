@@ -1,10 +1,9 @@
-import { useDraggable } from '@dnd-kit/react';
 import { memo, type MouseEvent } from 'react';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import type { CrmLead } from '~/modules/leads/crm.server';
 import { leadMailtoUrl, leadPreview, leadWhatsAppUrl, relativeTimePtBr } from '~/modules/leads/lead-format';
 import { useMinuteClock } from './crm-clock';
-import type { LeadDragData } from './crm-dnd';
+import { useCardDrag, type LeadDragData } from './crm-dnd';
 
 export const DRAG_INSTRUCTIONS_ID = 'crm-instrucoes-arrastar';
 
@@ -39,7 +38,7 @@ interface LeadCardProps {
  */
 export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, stageName, movingTo, serverNow, onOpen }: LeadCardProps) {
   const data: LeadDragData = { nome: lead.nome, stageId, stageName };
-  const { ref, handleRef } = useDraggable({ id: lead.id, data, disabled: movingTo !== null });
+  const { ref, handleRef } = useCardDrag({ id: lead.id, data, disabled: movingTo !== null });
   const preview = leadPreview(lead.mensagem);
   const nameId = `lead-${lead.id}-nome`;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gunzipSync, brotliDecompressSync, brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { preferredEncoding, precompressedAssets } from './precompressed-assets';
+import { builtAssets, preferredEncoding } from './built-assets';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jusconecta-assets-'));
 const script = `export const texto = ${JSON.stringify('Solicite Atendimento Jurídico '.repeat(200))};\n`;
@@ -21,7 +21,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function start() {
   const app = express();
-  app.use('/assets', precompressedAssets(dir));
+  app.use('/assets', builtAssets(dir));
   app.use('/assets', express.static(dir, { fallthrough: false }));
   const server = app.listen(0);
   servers.push(server);
@@ -42,7 +42,7 @@ async function get(url: string, acceptEncoding: string | null) {
   });
 }
 
-describe('precompressed assets', () => {
+describe('built assets', () => {
   test('Brotli to a browser that accepts it, gzip to one that accepts only gzip, each the same script', async () => {
     const base = start();
     const br = await get(`${base}/page-AbC1.js`, 'gzip, deflate, br, zstd');
@@ -67,6 +67,7 @@ describe('precompressed assets', () => {
     }
     const tiny = await get(`${base}/tiny-XyZ2.js`, 'gzip, br');
     expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(tiny.body.toString()).toBe('export {};\n');
     expect((await get(`${base}/nada-000.js`, 'gzip, br')).status).toBe(404);
   });
