@@ -12,9 +12,13 @@ function browserChunk(id: string): string | undefined {
   if (/\/app\/modules\/catalog\/(catalog|vocabularies)\.ts$/.test(id)) return 'catalog';
   if (/\/app\/(lib\/seo|components\/ui\/icons|components\/layout\/not-found-page)\.tsx?$/.test(id)) return 'public-shared';
   if (/\/app\/modules\/lawyers\/components\/(lawyer-avatar|lawyer-card|lawyer-chips|whatsapp-button)\.tsx$/.test(id)) return 'lawyer-shared';
-  // Only the private areas draw with lucide-react (a lint rule keeps it off public pages): one chunk
-  // for all their icons instead of one request per icon.
-  if (/\/node_modules\/lucide-react\//.test(id)) return 'lucide';
+  // What only the signed-in areas (lawyer and back office) share: lucide-react's icons (a lint rule keeps
+  // it off public pages), the area's styles, the dashboards' trends and the URL dialogs. One chunk, not
+  // one request each: a cold load of the CRM board fetched some twenty files (docs/decisions/0031).
+  // Public pages format numbers too: its own chunk, or it would follow the trends into the private one.
+  if (/\/app\/lib\/format-number\.ts$/.test(id)) return 'format-number';
+  if (/\/node_modules\/lucide-react\//.test(id)) return 'private-shared';
+  if (/\/app\/(routes\/lawyer\/components\/area-styles|modules\/analytics\/trends|components\/ui\/url-dialog)\.tsx?$/.test(id)) return 'private-shared';
   return undefined;
 }
 
