@@ -1,15 +1,15 @@
 import sharp from 'sharp';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { CLIENT_IP_HEADER } from '~/auth/auth.server';
+import { getConfig } from '~/config.server';
 import { BLOG_POSTS } from '~/modules/content/blog-posts';
-import { forgetLandingCombinations } from '~/modules/landing/landing.server';
 import { updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
-import { ogCardSvg, ogImageRenderCount } from '~/modules/seo/og-image.server';
+import { ogCardFor } from '~/modules/seo/og-cards.server';
+import { hitOgRenderLimit, OG_RENDER_LIMIT, ogCardSvg, ogImage, ogImageRenderCount } from '~/modules/seo/og-image.server';
 import * as ogImageRoute from '~/routes/resources/og-image';
-import { createLawyer } from '../factories/lawyers';
+import { createLawyer, createLawyers } from '../factories/lawyers';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-beforeEach(() => forgetLandingCombinations());
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the loader takes React Router's full argument object */
 async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -106,5 +106,56 @@ describe('Open Graph images', () => {
 
     const lawyer = await createLawyer({ nome });
     await expectCard(await get(`/og/advogado/${lawyer.slug}.png`));
+  });
+
+  test('renders are limited per client IP with a Portuguese 429 and Retry-After; cached cards never are', async () => {
+    const lawyers = await createLawyers(OG_RENDER_LIMIT.max + 2);
+    const from = (ip: string) => ({ [CLIENT_IP_HEADER]: ip });
+    const before = ogImageRenderCount();
+    for (const lawyer of lawyers.slice(0, OG_RENDER_LIMIT.max)) await expectCard(await get(`/og/advogado/${lawyer.slug}.png`, from('203.0.113.7')));
+    expect(ogImageRenderCount()).toBe(before + OG_RENDER_LIMIT.max);
+
+    // One more card not in the cache: refused, and nothing is rendered.
+    const limited = await get(`/og/advogado/${lawyers[OG_RENDER_LIMIT.max]!.slug}.png`, from('203.0.113.7'));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
+    expect(limited.headers.get('Cache-Control')).toBe('no-store');
+    const retryAfter = Number(limited.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(OG_RENDER_LIMIT.windowMs / 1000);
+    expect(await limited.text()).toBe('Muitas imagens geradas para este endereço em pouco tempo. Aguarde um minuto e tente novamente.');
+    expect(ogImageRenderCount()).toBe(before + OG_RENDER_LIMIT.max);
+
+    // Cards in the cache are still served to that IP, and a conditional request is answered without a render.
+    const cached = await get(`/og/advogado/${lawyers[0]!.slug}.png`, from('203.0.113.7'));
+    await expectCard(cached);
+    expect((await get(`/og/advogado/${lawyers[0]!.slug}.png`, { ...from('203.0.113.7'), 'If-None-Match': cached.headers.get('ETag')! })).status).toBe(304);
+    // Another IP renders the refused card; then it is cached, and the first IP gets it too.
+    await expectCard(await get(`/og/advogado/${lawyers[OG_RENDER_LIMIT.max]!.slug}.png`, from('198.51.100.2')));
+    await expectCard(await get(`/og/advogado/${lawyers[OG_RENDER_LIMIT.max]!.slug}.png`, from('203.0.113.7')));
+    expect(ogImageRenderCount()).toBe(before + OG_RENDER_LIMIT.max + 1);
+    // A 404 costs no render and is not limited either.
+    expect((await get('/og/advogado/ninguem.png', from('203.0.113.7'))).status).toBe(404);
+
+    // The window ends: the IP may render again.
+    const later = new Date(Date.now() + OG_RENDER_LIMIT.windowMs + 1000);
+    expect(await hitOgRenderLimit('203.0.113.7', later)).toBeNull();
+  });
+
+  test('a conditional request for a card not in the cache is a 304 without a render', async () => {
+    const lawyer = await createLawyer({ nome: 'Renata Quintela' });
+    const { brandName, appUrl } = getConfig();
+    const image = ogImage((await ogCardFor({ kind: 'profile', slug: lawyer.slug }, { brandName, appUrl }))!);
+    expect(image.ready).toBe(false);
+    const before = ogImageRenderCount();
+    const response = await get(`/og/advogado/${lawyer.slug}.png`, { 'If-None-Match': image.etag });
+    expect(response.status).toBe(304);
+    expect(response.headers.get('ETag')).toBe(image.etag);
+    expect(ogImageRenderCount()).toBe(before);
+    // Without the header, the same card is rendered once, with that ETag.
+    const rendered = await get(`/og/advogado/${lawyer.slug}.png`);
+    await expectCard(rendered);
+    expect(rendered.headers.get('ETag')).toBe(image.etag);
+    expect(ogImageRenderCount()).toBe(before + 1);
   });
 });

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { BLOG_POSTS } from '~/modules/content/blog-posts';
-import { forgetLandingCombinations } from '~/modules/landing/landing.server';
 import { approvedProfileRuns, listApprovedProfileSlugs } from '~/modules/lawyers/lawyers.server';
 import { STATIC_PUBLIC_PAGES } from '~/modules/seo/sitemap.server';
 import * as sitemapFileRoute from '~/routes/resources/sitemap-file';
@@ -12,8 +11,6 @@ import * as robotsRoute from '~/routes/resources/robots';
 import { createLawyer } from '../factories/lawyers';
 
 const APP_URL = 'http://localhost:3000'; // vitest.config.ts
-
-beforeEach(() => forgetLandingCombinations());
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the loaders take React Router's full argument objects */
 async function index(): Promise<Response> {

@@ -1,9 +1,8 @@
 import { createElement, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Meta, Outlet } from 'react-router';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { BLOG_POSTS } from '~/modules/content/blog-posts';
-import { forgetLandingCombinations } from '~/modules/landing/landing.server';
 import * as blogPostRoute from '~/routes/public/blog-post';
 import * as landingRoute from '~/routes/public/landing';
 import * as profileRoute from '~/routes/public/lawyer-profile';
@@ -13,8 +12,6 @@ import { createLawyer } from '../factories/lawyers';
 // against schema.org's types and Google's required properties.
 
 const site = { brandName: 'JusConecta', appUrl: 'https://jusconecta.example' };
-
-beforeEach(() => forgetLandingCombinations());
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- route modules and parsed JSON-LD are untyped here */
 type RouteModule = { loader: (args: any) => any; meta: any; default: any };

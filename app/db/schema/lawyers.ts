@@ -85,3 +85,21 @@ export const lawyerCities = pgTable(
     check('lawyer_cities_city_check', oneOf(t.cityId, CITY_IDS)),
   ],
 );
+
+/**
+ * The landing pages' summary (docs/decisions/0026-landing-pages.md): for every area × city pair of the
+ * approved profiles' search tags, how many lawyers and the latest change there (a lawyer's edit or
+ * review, one joining or leaving). Kept by a database trigger on lawyer_profiles (migration 0014),
+ * whatever code writes it; never written by the app. A row is deleted when its count reaches 0, so
+ * every row is a landing page with lawyers.
+ */
+export const landingScopeCounts = pgTable(
+  'landing_scope_counts',
+  {
+    area: text('area').notNull(),
+    cidade: text('cidade').notNull(),
+    lawyers: integer('lawyers').notNull(),
+    lastModified: timestamp('last_modified', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.cidade] })],
+);

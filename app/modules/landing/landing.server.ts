@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { selectRows } from '~/db/client.server';
-import { publicContentGeneration } from '~/lib/public-content.server';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { landingScopeCounts } from '~/db/schema/lawyers';
 import { findCity, PRACTICE_AREAS, practiceAreaLabel, sortByLabel, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
 import { findApprovedLawyers, type PublicLawyerCard } from '~/modules/lawyers/lawyers.server';
 import { resultCountText } from '~/modules/lawyers/search-links';
@@ -14,7 +14,7 @@ import { areaSummary, landingHeading, landingIntro, landingQuestions, type Landi
  * answers 404), and neither has a page past the last one.
  */
 
-/** One area + city combination with approved lawyers: how many, and the latest change of one of them (an edit or a review). */
+/** One area + city combination with approved lawyers: how many, and the latest change there (a lawyer edited, reviewed, joining or leaving). */
 export interface LandingCombination {
   area: PracticeAreaId;
   cidade: string;
@@ -22,84 +22,33 @@ export interface LandingCombination {
   lastModified: Date;
 }
 
-/** A memo older than this is refreshed (another process's changes show after it). */
-const COMBINATIONS_MAX_AGE_MS = 60_000;
-/** Stale links are refreshed in the background at most this often: the query reads every approved profile. */
-const COMBINATIONS_MIN_REFRESH_MS = 60_000;
-
-interface CombinationsMemo {
-  generation: number;
-  at: number;
-  promise: Promise<LandingCombination[]>;
-}
-let combinationsMemo: CombinationsMemo | undefined;
-let refreshing: CombinationsMemo | undefined;
-
-function startQuery(generation: number, now: number): CombinationsMemo {
-  const memo: CombinationsMemo = { generation, at: now, promise: queryCombinations() };
-  memo.promise.then(
-    () => {
-      if (refreshing === memo) refreshing = undefined;
-      if (!combinationsMemo || combinationsMemo.at <= memo.at) combinationsMemo = memo;
-    },
-    () => {
-      if (refreshing === memo) refreshing = undefined;
-    },
-  );
-  return memo;
-}
-
 /**
- * Every area + city combination that has approved lawyers. One aggregate over lawyer_profiles' search
- * tags: it reads every approved profile (about 2 s on PGlite at 100,000 lawyers, docs/decisions/0026),
- * so it is kept in memory, and a change of the public content (publicContentChanged) or a minute makes
- * it stale. `fresh` (the sitemap, the OG images) waits for a current answer; otherwise (a page's links) a
- * stale answer is returned at once while one refresh runs in the background, no more than once a minute.
- * The 404 rule never reads it: it asks for the page itself.
+ * Every area + city combination that has approved lawyers: the rows of landing_scope_counts, which a
+ * database trigger keeps from lawyer_profiles (migration 0014), at most one per area × city of the
+ * catalogue. Always current: no memo, the read is a few hundred rows.
  */
-export function listLandingCombinations({ fresh = false, now = Date.now() }: { fresh?: boolean; now?: number } = {}): Promise<LandingCombination[]> {
-  const generation = publicContentGeneration();
-  const memo = combinationsMemo;
-  const current = (m: CombinationsMemo | undefined) => m && m.generation === generation && now - m.at < COMBINATIONS_MAX_AGE_MS;
-  if (current(memo)) return memo!.promise;
-  if (current(refreshing)) return fresh || !memo ? refreshing!.promise : memo!.promise;
-  if (fresh || !memo) {
-    refreshing = startQuery(generation, now);
-    return refreshing.promise;
-  }
-  if (!refreshing && now - memo.at >= COMBINATIONS_MIN_REFRESH_MS) refreshing = startQuery(generation, now);
-  return memo.promise;
-}
-
-/** Forgets the memo (tests: each starts from an empty database). */
-export function forgetLandingCombinations(): void {
-  combinationsMemo = undefined;
-  refreshing = undefined;
-}
-
-/** Whether a landing page's scope has an approved lawyer now (one probe of the search tags' index). */
-export async function landingScopeHasLawyers({ area, cidade }: LandingScope): Promise<boolean> {
-  const tags = [area && `a:${area}`, cidade && `c:${cidade}`].filter(Boolean) as string[];
-  if (tags.length === 0) return false;
-  const rows = await selectRows<{ found: number }>(sql`
-    select 1 as found from lawyer_profiles lp where lp.status = 'approved' and lp.search_tags @> ${`{${tags.join(',')}}`}::text[] limit 1`);
-  return rows.length > 0;
-}
-
-async function queryCombinations(): Promise<LandingCombination[]> {
-  const rows = await selectRows<{ area: string; cidade: string; lawyers: number; last_modified_ms: number }>(sql`
-    select substr(a.tag, 3) as area, substr(c.tag, 3) as cidade, count(*)::int as lawyers,
-      (extract(epoch from max(lp.updated_at)) * 1000)::float8 as last_modified_ms
-    from lawyer_profiles lp
-    cross join lateral unnest(lp.search_tags) as a(tag)
-    cross join lateral unnest(lp.search_tags) as c(tag)
-    where lp.status = 'approved' and a.tag like 'a:%' and c.tag like 'c:%'
-    group by 1, 2
-  `);
+export async function listLandingCombinations(): Promise<LandingCombination[]> {
+  const rows = await db
+    .select({ area: landingScopeCounts.area, cidade: landingScopeCounts.cidade, lawyers: landingScopeCounts.lawyers, lastModified: landingScopeCounts.lastModified })
+    .from(landingScopeCounts)
+    .where(gt(landingScopeCounts.lawyers, 0));
   const known = new Set<string>(PRACTICE_AREAS.map((a) => a.id));
   return rows
     .filter((r) => known.has(r.area) && findCity(r.cidade))
-    .map((r) => ({ area: r.area as PracticeAreaId, cidade: r.cidade, lawyers: Number(r.lawyers), lastModified: new Date(Number(r.last_modified_ms)) }));
+    .map((r) => ({ area: r.area as PracticeAreaId, cidade: r.cidade, lawyers: r.lawyers, lastModified: r.lastModified }));
+}
+
+/**
+ * Whether a landing page's scope has an approved lawyer now: one lookup in landing_scope_counts (by
+ * its primary key, or its few hundred rows for a city alone), the same source as the links and the sitemap.
+ */
+export async function landingScopeHasLawyers({ area, cidade }: LandingScope): Promise<boolean> {
+  if (!area && !cidade) return false;
+  const conditions = [gt(landingScopeCounts.lawyers, 0)];
+  if (area) conditions.push(eq(landingScopeCounts.area, area));
+  if (cidade) conditions.push(eq(landingScopeCounts.cidade, cidade));
+  const rows = await db.select({ found: sql<number>`1` }).from(landingScopeCounts).where(and(...conditions)).limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -136,11 +85,13 @@ export async function getLandingPage(scope: LandingScope, pagina: number, brandN
   const { area, cidade } = scope;
   const city = cidade ? findCity(cidade) : undefined;
   if (!area && !city) return null;
-  const result = await findApprovedLawyers({ area, cidade, pagina }, now);
+  // A scope without lawyers (most of the catalogue's combinations, and what a crawler guessing URLs
+  // asks for) is answered by the summary, without the search's query.
+  if (!(await landingScopeHasLawyers(scope))) return null;
+  const [result, combinations] = await Promise.all([findApprovedLawyers({ area, cidade, pagina }, now), listLandingCombinations()]);
   if (result.lawyers.length === 0) return null;
 
   const labels = { area, city };
-  const combinations = await listLandingCombinations({ now: now.getTime() });
   return {
     scope,
     heading: landingHeading(labels),
@@ -200,7 +151,7 @@ function neighbourLinks(area: PracticeAreaId | undefined, city: City | undefined
 
 /** Every landing page that exists, with its last change: areas, cities, then area + city. */
 export async function listLandingPages(): Promise<Array<{ path: string; lastModified: Date }>> {
-  const combinations = await listLandingCombinations({ fresh: true });
+  const combinations = await listLandingCombinations();
   const latest = new Map<string, Date>();
   const touch = (path: string, date: Date) => {
     const seen = latest.get(path);

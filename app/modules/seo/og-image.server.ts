@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { hitRateLimit, retryAfterSeconds } from '~/lib/rate-limit.server';
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from './og-image-paths';
 
 /**
@@ -12,6 +13,7 @@ import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from './og-image-paths';
  * Cache: the PNG is kept in memory under the SHA-256 of its SVG, which is built only from the
  * database's and the catalogue's data, never from the request; a profile edit changes the SVG and
  * therefore the key (the old entry ages out of the LRU). Concurrent requests for one card render it once.
+ * A render (a cache miss) is limited per client IP (OG_RENDER_LIMIT); a cache hit never is.
  */
 
 export interface OgCard {
@@ -36,26 +38,64 @@ export function ogImageRenderCount(): number {
   return renders;
 }
 
-/** The PNG of a card, and its ETag (the SVG's hash). */
-export async function renderOgImage(card: OgCard): Promise<{ png: Buffer; etag: string }> {
+/** A card's image: its ETag (the SVG's hash), whether its PNG costs no render, and the PNG. */
+export interface OgImage {
+  etag: string;
+  /** In the cache, or being rendered for another request: serving it rasterises nothing more. */
+  ready: boolean;
+  png(): Promise<Buffer>;
+}
+
+/**
+ * The image of a card. The ETag is known before any render, so a conditional request is answered
+ * without one; `png()` takes the cached PNG, joins a render under way or rasterises the SVG.
+ */
+export function ogImage(card: OgCard): OgImage {
   const svg = ogCardSvg(card);
   const key = createHash('sha256').update(svg).digest('base64url');
-  const etag = `"${key.slice(0, 32)}"`;
-  const cached = cache.get(key);
-  if (cached) {
-    cache.delete(key);
-    cache.set(key, cached);
-    return { png: cached, etag };
-  }
-  let flight = rendering.get(key);
-  if (!flight) {
-    flight = rasterise(svg).finally(() => rendering.delete(key));
-    rendering.set(key, flight);
-  }
-  const png = await flight;
-  cache.set(key, png);
-  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  return { png, etag };
+  return {
+    etag: `"${key.slice(0, 32)}"`,
+    ready: cache.has(key) || rendering.has(key),
+    png: async () => {
+      const cached = cache.get(key);
+      if (cached) {
+        cache.delete(key);
+        cache.set(key, cached);
+        return cached;
+      }
+      let flight = rendering.get(key);
+      if (!flight) {
+        flight = rasterise(svg).finally(() => rendering.delete(key));
+        rendering.set(key, flight);
+      }
+      const png = await flight;
+      cache.set(key, png);
+      while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      return png;
+    },
+  };
+}
+
+/** Renders (cache misses) a client IP may cause per window: a render costs about 0.1 s of CPU (decision 0027). */
+export const OG_RENDER_LIMIT = { max: 20, windowMs: 60_000 } as const;
+
+export function ogRenderLimitKey(clientIp: string): string {
+  return `og-render:ip:${clientIp}`;
+}
+
+/**
+ * Counts a render for a client IP; the seconds to wait when it is over OG_RENDER_LIMIT (null: render).
+ * Only cache misses are counted: a cached card, a 304 and a render already under way cost no CPU.
+ */
+export async function hitOgRenderLimit(clientIp: string, now: Date = new Date()): Promise<number | null> {
+  const key = ogRenderLimitKey(clientIp);
+  const count = await hitRateLimit(key, OG_RENDER_LIMIT.windowMs, now);
+  return retryAfterSeconds([{ key, max: OG_RENDER_LIMIT.max + 1 }], new Map([[key, count]]), now);
+}
+
+/** The Portuguese text of the 429 ('Muitas imagens… Aguarde um minuto…'). */
+export function ogRenderLimitedMessage(retryAfter: number): string {
+  return `Muitas imagens geradas para este endereço em pouco tempo. Aguarde ${retryAfter <= 60 ? 'um minuto' : `${Math.ceil(retryAfter / 60)} minutos`} e tente novamente.`;
 }
 
 async function rasterise(svg: string): Promise<Buffer> {
