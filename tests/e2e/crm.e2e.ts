@@ -331,16 +331,18 @@ describe('the page', () => {
     expect(violations, formatViolations(violations)).toEqual([]);
   });
 
-  test('public pages never load the board’s JavaScript (the lawyer area’s chunk); the CRM does', async ({ page }) => {
+  test('public pages never load the board’s JavaScript (the lawyer area’s chunks) nor zod; the CRM does', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    for (const path of ['/', '/busca', '/login']) await page.goto(path, { waitUntil: 'networkidle' });
-    expect(scripts.filter((s) => s.includes('lawyer-area'))).toEqual([]);
+    for (const path of ['/', '/busca', '/login', '/registro-advogado', '/planos', '/por-que-se-registrar']) await page.goto(path, { waitUntil: 'networkidle' });
+    // Neither the area's chunk, nor what the signed-in areas share, nor zod (the forms' schemas).
+    expect(scripts.filter((s) => /lawyer-area|private-shared|schemas/.test(s))).toEqual([]);
     await login(page);
     await page.goto(CRM, { waitUntil: 'networkidle' });
     expect(scripts.filter((s) => s.includes('lawyer-area')).length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.includes('private-shared')).length).toBeGreaterThan(0);
   });
 });
 
