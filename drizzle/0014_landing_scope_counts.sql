@@ -16,8 +16,11 @@ CREATE TABLE "landing_scope_counts" (
 -- forward: a lawyer joining, leaving or edited there (their updated_at; a deleted profile, the time of
 -- the deletion). A statement with moves first takes a transaction-level advisory lock (class 7283420):
 -- one transaction changes the summary at a time, so two whose statements reach the same pairs in
--- opposite orders (two lawyers of a city swapping areas) wait instead of deadlocking. Statements that
--- change nothing here (plan levels, last activity, pending profiles) take no lock.
+-- opposite orders (two lawyers of a city swapping areas) wait instead of deadlocking. Updates are
+-- counted row by row, and only those that set status, search_tags or updated_at and change one of them
+-- for an approved profile (a column list and a WHEN condition): the frequent updates that touch
+-- nothing here (last activity on every lead, plan levels) fire nothing at all, where a statement
+-- trigger would capture every updated row twice (a lead routed to 500 lawyers updates 500 rows).
 CREATE FUNCTION landing_scope_counts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   areas text[];
@@ -25,7 +28,7 @@ DECLARE
   deltas integer[];
   ats timestamptz[];
 BEGIN
-  -- The statement's moves, summed per pair (at most 16 × 44 of them), computed once.
+  -- The statement's moves (inserts and deletes), summed per pair (at most 16 × 44 of them), computed once.
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(area), array_agg(cidade), array_agg(delta), array_agg(at) INTO areas, cidades, deltas, ats FROM (
       SELECT substr(a.tag, 3) AS area, substr(c.tag, 3) AS cidade, count(*)::int AS delta, max(n.updated_at) AS at
@@ -38,27 +41,6 @@ BEGIN
         FROM old_rows o, unnest(o.search_tags) a(tag), unnest(o.search_tags) c(tag)
        WHERE o.status = 'approved' AND a.tag LIKE 'a:%' AND c.tag LIKE 'c:%'
        GROUP BY 1, 2) m;
-  ELSE
-    -- Only rows whose status, tags or updated_at changed (plan levels and last activity do not count).
-    -- The join reads only those columns, so a bulk update's hash table stays small.
-    WITH o AS (SELECT id, status, search_tags, updated_at FROM old_rows),
-    n AS (SELECT id, status, search_tags, updated_at FROM new_rows),
-    changed AS (
-      SELECT o.status AS old_status, o.search_tags AS old_tags, n.status AS new_status, n.search_tags AS new_tags, n.updated_at AS at
-        FROM o JOIN n ON n.id = o.id
-       WHERE (o.status = 'approved' OR n.status = 'approved')
-         AND (o.status, o.search_tags, o.updated_at) IS DISTINCT FROM (n.status, n.search_tags, n.updated_at)
-    ), moves AS (
-      SELECT a.tag AS area_tag, c.tag AS city_tag, -1 AS delta, ch.at
-        FROM changed ch, unnest(ch.old_tags) a(tag), unnest(ch.old_tags) c(tag)
-       WHERE ch.old_status = 'approved' AND a.tag LIKE 'a:%' AND c.tag LIKE 'c:%'
-      UNION ALL
-      SELECT a.tag, c.tag, 1, ch.at
-        FROM changed ch, unnest(ch.new_tags) a(tag), unnest(ch.new_tags) c(tag)
-       WHERE ch.new_status = 'approved' AND a.tag LIKE 'a:%' AND c.tag LIKE 'c:%'
-    )
-    SELECT array_agg(area), array_agg(cidade), array_agg(delta), array_agg(at) INTO areas, cidades, deltas, ats FROM (
-      SELECT substr(area_tag, 3) AS area, substr(city_tag, 3) AS cidade, sum(delta)::int AS delta, max(at) AS at FROM moves GROUP BY 1, 2) m;
   END IF;
   IF areas IS NULL THEN
     RETURN NULL;
@@ -66,6 +48,25 @@ BEGIN
   PERFORM pg_advisory_xact_lock(7283420, 0);
   INSERT INTO landing_scope_counts AS s (area, cidade, lawyers, last_modified)
   SELECT * FROM unnest(areas, cidades, deltas, ats) ORDER BY 1, 2
+  ON CONFLICT (area, cidade) DO UPDATE SET lawyers = s.lawyers + excluded.lawyers, last_modified = greatest(s.last_modified, excluded.last_modified);
+  DELETE FROM landing_scope_counts WHERE lawyers <= 0;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION landing_scope_counts_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7283420, 0);
+  INSERT INTO landing_scope_counts AS s (area, cidade, lawyers, last_modified)
+  SELECT area, cidade, sum(delta)::int, max(at) FROM (
+    SELECT substr(a.tag, 3) AS area, substr(c.tag, 3) AS cidade, -1 AS delta, NEW.updated_at AS at
+      FROM unnest(OLD.search_tags) a(tag), unnest(OLD.search_tags) c(tag)
+     WHERE OLD.status = 'approved' AND a.tag LIKE 'a:%' AND c.tag LIKE 'c:%'
+    UNION ALL
+    SELECT substr(a.tag, 3), substr(c.tag, 3), 1, NEW.updated_at
+      FROM unnest(NEW.search_tags) a(tag), unnest(NEW.search_tags) c(tag)
+     WHERE NEW.status = 'approved' AND a.tag LIKE 'a:%' AND c.tag LIKE 'c:%') m
+   GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (area, cidade) DO UPDATE SET lawyers = s.lawyers + excluded.lawyers, last_modified = greatest(s.last_modified, excluded.last_modified);
   DELETE FROM landing_scope_counts WHERE lawyers <= 0;
   RETURN NULL;
@@ -81,7 +82,9 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER lawyer_profiles_landing_insert AFTER INSERT ON lawyer_profiles REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION landing_scope_counts_changed();
 --> statement-breakpoint
-CREATE TRIGGER lawyer_profiles_landing_update AFTER UPDATE ON lawyer_profiles REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION landing_scope_counts_changed();
+CREATE TRIGGER lawyer_profiles_landing_update AFTER UPDATE OF status, search_tags, updated_at ON lawyer_profiles FOR EACH ROW
+  WHEN ((OLD.status = 'approved' OR NEW.status = 'approved') AND (OLD.status, OLD.search_tags, OLD.updated_at) IS DISTINCT FROM (NEW.status, NEW.search_tags, NEW.updated_at))
+  EXECUTE FUNCTION landing_scope_counts_row_changed();
 --> statement-breakpoint
 CREATE TRIGGER lawyer_profiles_landing_delete AFTER DELETE ON lawyer_profiles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION landing_scope_counts_changed();
 --> statement-breakpoint
