@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,9 @@ const env = { NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default leaves one processor free: on the 2-CPU CI machine that is one worker. Two halve
+    // the unit and integration phases (each worker has its own database: tests/setup/test-database.ts).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
