@@ -7,8 +7,8 @@ import { startOwnServer } from './support/own-server';
 
 // Process monitoring in the lawyer area (section monitoramento) on a server of this file's own, with the
 // built-in simulated court (the default provider) and the platform's WhatsApp Cloud API stand-in: the
-// demo lawyer (Plano Intermediário) follows a process, the scheduler's first check and then 'Atualizar'
-// each bring one simulated movement and its one WhatsApp notification, and on the free and basic plans the section shows the plan's notice.
+// demo lawyer (Plano Intermediário) follows a process, 'Atualizar' brings the simulated movement and its
+// one WhatsApp notification, and on the free and basic plans the section shows the plan's notice.
 
 const CLOUD = { accessToken: 'EAAG-token-monitoramento-e2e', phoneNumberId: '106540352242923' };
 const NUMERO = '0018063-19.2013.8.26.0002';
@@ -53,7 +53,7 @@ async function waitForSent(predicate: (texts: string[]) => boolean): Promise<str
 
 const table = (page: Page) => page.getByRole('table', { name: 'Monitoramentos Ativos' });
 
-test('an intermediário lawyer follows a process: checked number, the table, the scheduled first check, Atualizar with one more movement, one WhatsApp each, the test send, removal', async ({ page }) => {
+test('an intermediário lawyer follows a process: checked number, the table, Atualizar with the simulated movement and its one WhatsApp, the test send, removal', async ({ page }) => {
   await login(page);
   await page.goto(SECTION);
   await expect(page.getByRole('heading', { name: 'Novo monitoramento' })).toBeVisible();
@@ -76,8 +76,7 @@ test('an intermediário lawyer follows a process: checked number, the table, the
   await expect(page.getByText('Monitoramento criado! O status será atualizado automaticamente pelo Simulador.')).toBeVisible();
   const row = table(page).getByRole('row', { name: new RegExp(NUMERO.replaceAll('.', '\\.')) });
   await expect(row).toBeVisible();
-  // Pendente until the court's first check, which the scheduler runs within seconds of the creation.
-  expect(await row.innerText()).toMatch(/TJSP[\s\S]*(Pendente|Encontrado)[\s\S]*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  expect(await row.innerText()).toMatch(/TJSP[\s\S]*Pendente[\s\S]*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await expect(page.getByText('1 de 5 processos do seu plano')).toBeVisible();
 
   // The same number again for the same lawyer.
@@ -85,43 +84,30 @@ test('an intermediário lawyer follows a process: checked number, the table, the
   await page.getByRole('button', { name: 'Monitorar processo' }).click();
   await expect(page.getByText('Este processo já está sendo monitorado na sua conta.')).toBeVisible();
 
-  // The scheduled first check (no click): the simulated court finds the process with one movement.
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return row.innerText();
-      },
-      { timeout: 30_000, interval: 1000 },
-    )
-    .toContain('Encontrado');
-  const firstNotice = await waitForSent((t) => t.some((text) => text.includes(`O processo ${NUMERO} teve uma nova movimentação`)));
-  expect(firstNotice.filter((text) => text.includes(`O processo ${NUMERO} teve uma nova movimentação`))).toHaveLength(1);
-
-  // The row opens the details; 'Atualizar' asks the simulated court now: one more movement.
+  // The row opens the details; 'Atualizar' asks the simulated court now.
   await page.getByRole('link', { name: `Ver detalhes do processo ${NUMERO}` }).click();
   const dialog = page.getByRole('dialog', { name: `Processo ${NUMERO}` });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Nenhuma movimentação registrada ainda.')).toBeVisible();
   await expect(dialog.getByText('Semanal')).toBeVisible();
-  await expect.poll(() => dialog.getByRole('listitem').count()).toBe(1);
   await dialog.getByRole('button', { name: 'Atualizar' }).click();
   await expect(page.getByText('Processo verificado: 1 movimentação nova.')).toBeVisible();
   const updated = page.getByRole('dialog', { name: `Processo ${NUMERO}` });
   await expect(updated.getByText('Encontrado')).toBeVisible();
-  await expect.poll(() => updated.getByRole('listitem').count()).toBe(2);
   const movement = updated.getByRole('listitem').first();
+  await expect(movement).toBeVisible();
   expect(await movement.innerText()).toMatch(/^(ANDAMENTO|DECISÃO|DESPACHO|SENTENÇA)\s+\d{2}\/\d{2}\/\d{4}/);
   const violations = await findSeriousA11yViolations(page);
   expect(violations, formatViolations(violations)).toEqual([]);
   await saveScreenshot(page, 'monitoring-details-1280');
 
-  // Exactly one WhatsApp per new movement, through the platform's Cloud API number: two now.
-  const texts = await waitForSent((t) => t.filter((text) => text.includes(`O processo ${NUMERO} teve uma nova movimentação`)).length >= 2);
-  expect(texts.filter((text) => text.includes(`O processo ${NUMERO} teve uma nova movimentação`))).toHaveLength(2);
+  // Exactly one WhatsApp for the one new movement, through the platform's Cloud API number.
+  const texts = await waitForSent((t) => t.some((text) => text.includes('teve uma nova movimentação')));
+  expect(texts.filter((text) => text.includes(`O processo ${NUMERO} teve uma nova movimentação`))).toHaveLength(1);
 
   await updated.getByRole('button', { name: 'Testar notificação WhatsApp' }).click();
   await expect(page.getByText('Notificação de movimentação enviada com sucesso!')).toBeVisible();
-  expect(sentTexts().filter((text) => text.includes(`O processo ${NUMERO} teve uma nova movimentação`))).toHaveLength(3);
+  expect(sentTexts().filter((text) => text.includes(`O processo ${NUMERO} teve uma nova movimentação`))).toHaveLength(2);
 
   await page.getByRole('dialog', { name: `Processo ${NUMERO}` }).getByRole('link', { name: 'Fechar' }).click();
   await expect(page).toHaveURL(SECTION);

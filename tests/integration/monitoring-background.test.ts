@@ -12,6 +12,7 @@ import { RetryLaterError, runningJobQueue, startJobQueue, stopJobQueue, type Job
 import { startBackgroundWork, stopBackgroundWork } from '~/jobs/worker.server';
 import { createSimulatedProvider } from '~/integrations/court-monitoring/simulado';
 import { CALLBACK_AUTH_FAILURES_PER_WINDOW, ESCAVADOR_CALLBACK_MAX_BYTES, WEBHOOK_TEXTS, receiveEscavadorCallback } from '~/modules/monitoring/escavador-webhook.server';
+import { firstCheckAt } from '~/modules/monitoring/check-schedule';
 import { claimDueChecks, processEscavadorCallback } from '~/modules/monitoring/monitoring-background.server';
 import { createMonitoring, getMonitoringDetails, openMonitoring, removeMonitoring, type MonitoringLawyer } from '~/modules/monitoring/monitoring.server';
 import { action } from '~/routes/resources/escavador-webhook';
@@ -297,6 +298,8 @@ function indexProcess(standIn: DataJudStandIn, numero: string, movimentos: Array
 async function followedAtDataJud(provider: CourtMonitoringProvider, index: number, lawyer?: MonitoringLawyer) {
   const owner = lawyer ?? (await monitoringLawyer());
   const { id } = await createMonitoring(owner, { numero: NUMEROS[index]!, tribunal: null, frequencia: 'DIARIA' }, provider);
+  // Its first slot has come (a new monitoring waits for its own time of day).
+  await setNextCheck(id, new Date(Date.now() - 1000));
   return { lawyer: owner, id };
 }
 
@@ -468,11 +471,19 @@ describe('scheduled polling', () => {
 });
 
 describe('the app’s background work with the simulated court (npm start’s default)', () => {
-  test('a new monitoring is checked within seconds, once; a row from before polling gets a slot unchecked; stopping is clean', async () => {
+  test('a new monitoring waits for its own time of day; once it comes, it is checked within seconds, once; a row from before polling gets a slot unchecked; stopping is clean', async () => {
     const simulado = createSimulatedProvider();
     const lawyer = await monitoringLawyer();
+    const createdAt = new Date();
     const fresh = await createMonitoring(lawyer, { numero: NUMEROS[0]!, tribunal: null, frequencia: 'DIARIA' }, simulado);
     const old = await createMonitoring(lawyer, { numero: NUMEROS[1]!, tribunal: null, frequencia: 'SEMANAL' }, simulado);
+    // Not at creation ('Atualizar' asks now): at the process's first slot, within a working day or so.
+    const firstSlot = (await nextCheckOf(fresh.id))!;
+    expect(firstSlot.getTime()).toBe(firstCheckAt(fresh.id, createdAt).getTime());
+    expect(firstSlot.getTime()).toBeGreaterThan(createdAt.getTime());
+    expect(firstSlot.getTime()).toBeLessThan(createdAt.getTime() + 4 * 86_400_000);
+    // Its slot comes; the old row (from before polling) has none.
+    await setNextCheck(fresh.id, new Date(Date.now() - 1000));
     await setNextCheck(old.id, null);
 
     await startBackgroundWork({

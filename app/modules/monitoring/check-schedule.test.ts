@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { CHECK_WINDOW_SECONDS, CHECK_WINDOW_START_SECONDS, checkSlotOf, nextCheckAt } from './check-schedule';
+import { CHECK_WINDOW_SECONDS, CHECK_WINDOW_START_SECONDS, checkSlotOf, firstCheckAt, nextCheckAt } from './check-schedule';
 
 // The polling slots (docs/decisions/0030): each process at its own time of the São Paulo day, DIARIA on
 // weekdays, SEMANAL once a week, never at the weekend, never all at 00:00.
@@ -89,5 +89,28 @@ describe('check slots', () => {
     // A process checked days late (the server was off) is checked once, then goes back to its slot.
     expect(nextCheckAt(id, 'DIARIA', new Date('2026-11-04T12:00:00Z')).getTime()).toBeGreaterThan(new Date('2026-11-04T12:00:00Z').getTime());
     expect(CHECK_WINDOW_SECONDS).toBe(16 * 3600);
+  });
+
+  test('a new process is first checked at its own time: today if still ahead on a weekday, else the next weekday, whatever its frequency', () => {
+    const id = ids[1]!;
+    const seconds = CHECK_WINDOW_START_SECONDS + checkSlotOf(id).secondOfWindow;
+    const mondaySlot = new Date(monday.getTime() + seconds * 1000);
+    // Created on Monday before its slot: that same slot. Created after it: Tuesday's.
+    expect(firstCheckAt(id, new Date(mondaySlot.getTime() - 60_000)).getTime()).toBe(mondaySlot.getTime());
+    expect(firstCheckAt(id, mondaySlot).getTime()).toBe(mondaySlot.getTime() + 86_400_000);
+    // Created on Sunday (or on Saturday): Monday's slot, never the weekend.
+    expect(firstCheckAt(id, sunday).getTime()).toBe(mondaySlot.getTime());
+    expect(firstCheckAt(id, new Date('2026-10-31T15:00:00Z')).getTime()).toBe(mondaySlot.getTime());
+    // Always ahead, within the window, within four days (a Friday night to the Monday after).
+    for (const pid of ids.slice(0, 200)) {
+      for (const now of [sunday, monday, new Date('2026-11-06T23:59:00Z'), new Date('2026-11-04T14:00:00Z')]) {
+        const at = firstCheckAt(pid, now);
+        expect(at.getTime()).toBeGreaterThan(now.getTime());
+        expect(at.getTime() - now.getTime()).toBeLessThan(4 * 86_400_000);
+        expect(local(at).hour).toBeGreaterThanOrEqual(6);
+        expect(local(at).hour).toBeLessThan(22);
+        expect(['Sat', 'Sun']).not.toContain(local(at).weekday);
+      }
+    }
   });
 });

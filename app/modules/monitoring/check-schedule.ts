@@ -71,3 +71,15 @@ export function nextCheckAt(processId: string, frequencia: MonitoringFrequencyId
   }
   throw new Error(`nextCheckAt: no slot within 8 days for ${frequencia}`);
 }
+
+/**
+ * A new process's first check: its own time of day, today if that is still ahead on a weekday, else on
+ * the next weekday, whatever its frequency (a weekly process is still found within a working day). Not
+ * at once: 'Atualizar' asks the court now, and a check at creation would race the lawyer's own first
+ * 'Atualizar' and notify its movement twice.
+ */
+export function firstCheckAt(processId: string, now: Date): Date {
+  let at = nextCheckAt(processId, 'DIARIA', new Date(now.getTime() - DAY_MS));
+  while (at.getTime() <= now.getTime()) at = nextCheckAt(processId, 'DIARIA', at);
+  return at;
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '~/auth/session.server';
 import { db } from '~/db/client.server';
@@ -13,6 +14,7 @@ import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/modules/catalog/vocabularies';
 import { readGatewayToken } from '~/modules/messaging/gateway-tokens.server';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
+import { firstCheckAt } from './check-schedule';
 import { courtOfCnj, findCourt } from './cnj';
 import { MONITORING_TEXTS, monitoringIdSchema, type CreateMonitoringInput } from './monitoring.schemas';
 
@@ -115,10 +117,11 @@ export async function createMonitoring(lawyer: MonitoringLawyer, input: CreateMo
     await tx.select({ id: lawyerProfiles.id }).from(lawyerProfiles).where(eq(lawyerProfiles.id, lawyer.id)).for('update');
     const [followed] = await tx.select({ n: count() }).from(monitoredProcesses).where(eq(monitoredProcesses.lawyerId, lawyer.id));
     if (Number(followed?.n ?? 0) >= lawyer.cap) throw new AppError(MONITORING_TEXTS.capReached(lawyer.cap), { status: 403, code: 'monitoring_cap_reached' });
+    // The first automatic check at the process's own time of day (check-schedule.ts); 'Atualizar' asks now.
+    const newId = randomUUID();
     const [created] = await tx
       .insert(monitoredProcesses)
-      // Due at once: a polled provider's first check comes within the dispatcher's next tick (then its own slot).
-      .values({ lawyerId: lawyer.id, numero: input.numero, tribunal: court?.sigla ?? null, frequencia: input.frequencia, status: 'PENDENTE', nextCheckAt: new Date() })
+      .values({ id: newId, lawyerId: lawyer.id, numero: input.numero, tribunal: court?.sigla ?? null, frequencia: input.frequencia, status: 'PENDENTE', nextCheckAt: firstCheckAt(newId, new Date()) })
       .onConflictDoNothing()
       .returning({ id: monitoredProcesses.id });
     if (!created) throw new AppError(MONITORING_TEXTS.duplicate, { status: 409, code: 'monitoring_duplicate', field: 'numero' });
