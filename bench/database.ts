@@ -103,3 +103,40 @@ export async function createBenchDatabase(adminUrl: string | undefined): Promise
     },
   };
 }
+
+/**
+ * A fresh database for a bench file run on its own (routing, monitoring polling), opened as the app's
+ * database in this process: PostgreSQL `name` beside BENCH_DATABASE_URL's, or a PGlite directory in a
+ * temp folder; migrated. Returns the clean-up that closes and removes it.
+ */
+export async function openStandaloneAppDatabase(kind: DatabaseKind, name: string, poolSize?: number): Promise<() => Promise<void>> {
+  const client = await import('../app/db/client.server');
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (kind === 'postgres') {
+    if (!adminUrl) throw new Error('BENCH_DATABASE_URL is not set');
+    const dropDatabase = async (create: boolean) => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        if (create) await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
+    };
+    await dropDatabase(true);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await client.migrateDatabase(await client.openDatabase({ kind: 'postgres', url: url.toString(), poolSize }));
+    return async () => {
+      await client.closeDatabase();
+      await dropDatabase(false);
+    };
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `${name}-`));
+  await client.migrateDatabase(await client.openDatabase({ kind: 'pglite', directory: path.join(dataDir, 'pglite') }));
+  return async () => {
+    await client.closeDatabase();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -15,11 +15,10 @@
  * - In `npm run bench` (run.ts): run as a child process of this file, on the run's database kind.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { openStandaloneAppDatabase } from './database';
 
 export interface MonitoringPollFigures {
   kind: 'pglite' | 'postgres';
@@ -148,34 +147,7 @@ export async function benchMonitoringPoll({ kind, log = console.log }: { kind: '
 }
 
 async function standalone(kind: 'pglite' | 'postgres'): Promise<MonitoringPollFigures> {
-  const client = await import('../app/db/client.server');
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  let cleanUp: () => Promise<void>;
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${STANDALONE_DATABASE} with (force)`);
-    await admin.query(`create database ${STANDALONE_DATABASE}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${STANDALONE_DATABASE}`;
-    // The pool the app gets by default, plus the queue's own three connections.
-    await client.migrateDatabase(await client.openDatabase({ kind: 'postgres', url: url.toString() }));
-    cleanUp = async () => {
-      await client.closeDatabase();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${STANDALONE_DATABASE} with (force)`);
-      await dropper.end();
-    };
-  } else {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jusconecta-bench-monitoring-'));
-    await client.migrateDatabase(await client.openDatabase({ kind: 'pglite', directory: path.join(dataDir, 'pglite') }));
-    cleanUp = async () => {
-      await client.closeDatabase();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    };
-  }
+  const cleanUp = await openStandaloneAppDatabase(kind, STANDALONE_DATABASE);
   try {
     return await benchMonitoringPoll({ kind, log: (m) => console.log(`[monitoring] ${m}`) });
   } finally {

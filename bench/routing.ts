@@ -15,11 +15,10 @@
  * afterwards (and the touched tables vacuumed), so the page measurements that follow see the seed only.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { openStandaloneAppDatabase } from './database';
 import type { PracticeAreaId } from '../app/modules/catalog/catalog';
 
 export interface RoutingFigures {
@@ -138,35 +137,9 @@ const OTHER_LAWYERS = 2_000;
 const STANDALONE_DATABASE = 'jusconecta_bench_routing';
 
 async function standalone(kind: 'pglite' | 'postgres'): Promise<RoutingFigures> {
-  const client = await import('../app/db/client.server');
   const { createLawyerAccounts } = await import('../app/modules/lawyers/lawyer-writes.server');
   const { generateDemoLawyers } = await import('../app/modules/demo/demo-lawyers');
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  let cleanUp: () => Promise<void>;
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${STANDALONE_DATABASE} with (force)`);
-    await admin.query(`create database ${STANDALONE_DATABASE}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${STANDALONE_DATABASE}`;
-    await client.migrateDatabase(await client.openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 }));
-    cleanUp = async () => {
-      await client.closeDatabase();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${STANDALONE_DATABASE} with (force)`);
-      await dropper.end();
-    };
-  } else {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jusconecta-bench-routing-'));
-    await client.migrateDatabase(await client.openDatabase({ kind: 'pglite', directory: path.join(dataDir, 'pglite') }));
-    cleanUp = async () => {
-      await client.closeDatabase();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    };
-  }
+  const cleanUp = await openStandaloneAppDatabase(kind, STANDALONE_DATABASE, 4);
   try {
     // Other approved lawyers around the 500, with their stages, as the demo generator spreads them.
     const others = generateDemoLawyers(OTHER_LAWYERS).map(({ yearsOfPractice: _y, createdDaysAgo: _c, ...l }) => ({ ...l, status: 'approved' as const }));
