@@ -6,8 +6,7 @@ import { rejectLawyer } from '~/modules/accounts/lawyer-review.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { CITIES, PRACTICE_AREAS } from '~/modules/catalog/catalog';
 import { areaSummary, landingIntro, landingQuestions } from '~/modules/landing/landing-texts';
-import { landingBreadcrumbs, landingLinkLabel, landingPath } from '~/modules/landing/landing-paths';
-import { listLandingPages, type LandingLinkGroup } from '~/modules/landing/landing.server';
+import { LANDING_PAGE_SIZE, listLandingPages, type LandingLinkGroup } from '~/modules/landing/landing.server';
 import { publicPageCacheKey } from '~/page-cache-key.server';
 import * as landingRoute from '~/routes/public/landing';
 import { createLawyer, createLawyers } from '../factories/lawyers';
@@ -45,7 +44,7 @@ function render(loaderData: unknown, url: string): string {
 
 /** The page's link groups as the page shows them: heading, then each link's URL and text. */
 function linksOf(landing: { linkGroups: LandingLinkGroup[] }) {
-  return landing.linkGroups.map((g) => ({ heading: g.heading, links: g.pages.map((scope) => ({ href: landingPath(scope), label: landingLinkLabel(scope, g.labelBy) })) }));
+  return landing.linkGroups.map((g) => ({ heading: g.heading, links: g.links.map((link) => ({ href: link.path, label: link.label })) }));
 }
 
 const tag = (tags: MetaDescriptor[], key: string, value: string) => tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
@@ -66,7 +65,7 @@ describe('an area in a city', () => {
     expect(landing.lawyers.map((l: { slug: string }) => l.slug).sort()).toEqual(listed.map((l) => l.slug).sort());
     expect(landing.total).toBe(2);
     expect(landing.heading).toBe('Advogados de Direito de Família em Curitiba - PR');
-    expect(landingBreadcrumbs(landing.scope)).toEqual([
+    expect(landing.breadcrumbs).toEqual([
       { name: 'Início', path: '/' },
       { name: 'Direito de Família', path: '/advogados/direito-de-familia' },
       { name: 'Curitiba - PR', path: '/advogados/direito-de-familia/curitiba-pr' },
@@ -196,7 +195,7 @@ describe('area pages and city pages', () => {
     const area = (await load('/advogados/direito-de-familia')).loaderData.landing;
     expect(area.total).toBe(2);
     expect(area.heading).toBe('Advogados de Direito de Família');
-    expect(landingBreadcrumbs(area.scope).map((c) => c.path)).toEqual(['/', '/advogados/direito-de-familia']);
+    expect(area.breadcrumbs.map((c: { path: string }) => c.path)).toEqual(['/', '/advogados/direito-de-familia']);
     expect(linksOf(area)[0]).toEqual({
       heading: 'Direito de Família por cidade',
       links: [
@@ -211,7 +210,7 @@ describe('area pages and city pages', () => {
     expect(city.total).toBe(2);
     expect(city.heading).toBe('Advogados em Curitiba - PR');
     expect(city.areaSummary).toBeNull();
-    expect(landingBreadcrumbs(city.scope)).toEqual([
+    expect(city.breadcrumbs).toEqual([
       { name: 'Início', path: '/' },
       { name: 'Advogados em Curitiba - PR', path: '/advogados/curitiba-pr' },
     ]);
@@ -220,19 +219,24 @@ describe('area pages and city pages', () => {
     expect(city.lawyers.map((l: { slug: string }) => l.slug)).toContain(both.slug);
   });
 
-  test('pages of 24 in the search order, linked with ?pagina=; the canonical URL keeps the page', async () => {
+  test('pages of 12 (LANDING_PAGE_SIZE) in the search order, linked with ?pagina=; the canonical URL keeps the page', async () => {
     await createLawyers(25, { areas: ['tributario'], cities: ['sc_joinville'] });
     await createLawyer({ areas: ['tributario'], cities: ['sc_joinville'], plan: 'premium', nome: 'Zuleica Premium' });
     const first = await load('/advogados/direito-tributario/joinville-sc');
-    expect(first.loaderData.landing.lawyers).toHaveLength(24);
+    expect(first.loaderData.landing.lawyers).toHaveLength(LANDING_PAGE_SIZE);
     expect(first.loaderData.landing.lawyers[0].nome).toBe('Zuleica Premium');
+    expect(first.loaderData.landing.pageCount).toBe(3);
     expect(render(first.loaderData, '/advogados/direito-tributario/joinville-sc')).toContain('href="/advogados/direito-tributario/joinville-sc?pagina=2"');
-    const second = await load('/advogados/direito-tributario/joinville-sc?pagina=2');
-    expect(second.loaderData.landing.lawyers).toHaveLength(2);
-    expect(tag(metaOf(second.loaderData, '/advogados/direito-tributario/joinville-sc?pagina=2'), 'rel', 'canonical')?.href).toBe(
-      `${site.appUrl}/advogados/direito-tributario/joinville-sc?pagina=2`,
+    const pages = [first, await load('/advogados/direito-tributario/joinville-sc?pagina=2')];
+    const last = await load('/advogados/direito-tributario/joinville-sc?pagina=3');
+    expect(last.loaderData.landing.lawyers).toHaveLength(26 - 2 * LANDING_PAGE_SIZE);
+    // Every lawyer once over the pages.
+    const slugs = [...pages, last].flatMap((page) => page.loaderData.landing.lawyers.map((l: { slug: string }) => l.slug));
+    expect(new Set(slugs).size).toBe(26);
+    expect(tag(metaOf(last.loaderData, '/advogados/direito-tributario/joinville-sc?pagina=3'), 'rel', 'canonical')?.href).toBe(
+      `${site.appUrl}/advogados/direito-tributario/joinville-sc?pagina=3`,
     );
-    expect((await load('/advogados/direito-tributario/joinville-sc?pagina=3')).status).toBe(404);
+    expect((await load('/advogados/direito-tributario/joinville-sc?pagina=4')).status).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@
  * An area's slug is its label's, a city's is its name's followed by its state; the two sets never meet
  * (a city slug always ends in '-' and a state code, no area slug does: landing-paths.test.ts). Browser-safe.
  */
+import { formatCount } from '~/lib/format-number';
 import { cityLabel, CITIES, findCity, PRACTICE_AREAS, practiceAreaLabel, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
 
 export const LANDING_PREFIX = '/advogados';
@@ -64,9 +65,9 @@ export function landingLinkLabel({ area, cidade }: LandingScope, labelBy: Landin
   return ['Advogados', area && `de ${practiceAreaLabel(area)}`, cidade && `em ${cityLabel(cidade)}`].filter(Boolean).join(' ');
 }
 
-/** The meta description: what the page lists, in one sentence, with the count (built in the page from its scope and total). */
+/** The meta description: what the page lists, in one sentence, with the count. */
 export function landingDescription(scope: LandingScope, total: number): string {
-  const count = total === 1 ? '1 advogado aprovado' : `${total.toLocaleString('pt-BR')} advogados aprovados`;
+  const count = total === 1 ? '1 advogado aprovado' : `${formatCount(total)} advogados aprovados`;
   return `${landingLinkLabel(scope, 'scope')}: ${count}, com registro na OAB conferido. Veja áreas de atuação, cidades atendidas e fale direto pelo WhatsApp.`;
 }
 

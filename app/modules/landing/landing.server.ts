@@ -2,9 +2,10 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { landingScopeCounts } from '~/db/schema/lawyers';
 import { findCity, PRACTICE_AREAS, practiceAreaLabel, sortByLabel, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
-import { findApprovedLawyers, type PublicLawyerCard } from '~/modules/lawyers/lawyers.server';
+import { lawyerCardView, type LawyerCardView } from '~/modules/lawyers/lawyer-card-view';
+import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
 import { resultCountText } from '~/modules/lawyers/search-links';
-import { landingPath, type LandingLinkLabel, type LandingScope } from './landing-paths';
+import { landingBreadcrumbs, landingDescription, landingLinkLabel, landingPath, type Breadcrumb, type LandingLinkLabel, type LandingScope } from './landing-paths';
 import { areaSummary, landingHeading, landingIntro, landingQuestions, type LandingQuestion } from './landing-texts';
 
 /**
@@ -51,32 +52,56 @@ export async function landingScopeHasLawyers({ area, cidade }: LandingScope): Pr
   return rows.length > 0;
 }
 
+/** Links to neighbouring landing pages, as scopes: what names each link is its area, its city, or the whole scope ('Advogados em Curitiba - PR'). */
+interface NeighbourGroup {
+  heading: string;
+  pages: LandingScope[];
+  labelBy: LandingLinkLabel;
+}
+
+export interface LandingLink {
+  path: string;
+  label: string;
+}
+
 /**
- * Links to neighbouring landing pages, sent as scopes (ids): the page builds each URL and label from
- * the catalogue it already has (landing-paths.ts), which keeps the page's hydration data small.
+ * The page gets its links, breadcrumbs, description and cards' labels built here, on the server:
+ * building them in the browser took the catalogue, the slugs' Unicode normalisation and a pt-BR number
+ * format (ICU's locale data) into the page's start-up, tens of milliseconds of main thread on a phone
+ * (docs/decisions/0032).
  */
 export interface LandingLinkGroup {
   heading: string;
-  pages: LandingScope[];
-  /** What names each link: its area, its city, or the whole scope ('Advogados em Curitiba - PR'). */
-  labelBy: LandingLinkLabel;
+  links: LandingLink[];
 }
 
 export interface LandingPage {
   scope: LandingScope;
+  /** The page's path (its first page). */
+  path: string;
   heading: string;
+  /** The meta description. */
+  description: string;
+  breadcrumbs: Breadcrumb[];
   intro: string;
   /** What the area covers (pages with an area). */
   areaSummary: string | null;
   questions: LandingQuestion[];
   linkGroups: LandingLinkGroup[];
-  lawyers: PublicLawyerCard[];
+  lawyers: LawyerCardView[];
   total: number;
   /** '1 advogado encontrado', 'N advogados encontrados' (the search's words). */
   countText: string;
   page: number;
   pageCount: number;
 }
+
+/**
+ * Lawyers on a landing page: 12, half a search page. Each card is hydration data and DOM the phone
+ * parses, lays out and hydrates; 24 kept the page over its JavaScript budget and its Lighthouse score
+ * under 98 (docs/decisions/0032). The search's order, so page 1 of a landing page starts like the search.
+ */
+export const LANDING_PAGE_SIZE = 12;
 
 /** Links to at most this many other cities (an area's page lists all of its cities). */
 const MAX_LINKS = 10;
@@ -88,18 +113,23 @@ export async function getLandingPage(scope: LandingScope, pagina: number, brandN
   // A scope without lawyers (most of the catalogue's combinations, and what a crawler guessing URLs
   // asks for) is answered by the summary, without the search's query.
   if (!(await landingScopeHasLawyers(scope))) return null;
-  const [result, combinations] = await Promise.all([findApprovedLawyers({ area, cidade, pagina }, now), listLandingCombinations()]);
+  const [result, combinations] = await Promise.all([findApprovedLawyers({ area, cidade, pagina }, now, LANDING_PAGE_SIZE), listLandingCombinations()]);
   if (result.lawyers.length === 0) return null;
 
   const labels = { area, city };
   return {
     scope,
+    path: landingPath(scope),
     heading: landingHeading(labels),
+    description: landingDescription(scope, result.total),
+    breadcrumbs: landingBreadcrumbs(scope),
     intro: landingIntro(labels),
     areaSummary: area ? areaSummary(area) : null,
     questions: landingQuestions(labels, brandName),
-    linkGroups: neighbourLinks(area, city, combinations).filter((group) => group.pages.length > 0),
-    lawyers: result.lawyers.map(({ id: _id, ...card }) => card),
+    linkGroups: neighbourLinks(area, city, combinations)
+      .filter((group) => group.pages.length > 0)
+      .map(({ heading, pages, labelBy }) => ({ heading, links: pages.map((page) => ({ path: landingPath(page), label: landingLinkLabel(page, labelBy) })) })),
+    lawyers: result.lawyers.map(({ id: _id, ...card }) => lawyerCardView(card)),
     total: result.total,
     countText: resultCountText(result.total),
     page: result.page,
@@ -107,7 +137,7 @@ export async function getLandingPage(scope: LandingScope, pagina: number, brandN
   };
 }
 
-function neighbourLinks(area: PracticeAreaId | undefined, city: City | undefined, combinations: LandingCombination[]): LandingLinkGroup[] {
+function neighbourLinks(area: PracticeAreaId | undefined, city: City | undefined, combinations: LandingCombination[]): NeighbourGroup[] {
   const citiesWith = (areaId: PracticeAreaId) => new Set(combinations.filter((c) => c.area === areaId).map((c) => c.cidade));
   const areasIn = (cityId: string) => new Set(combinations.filter((c) => c.cidade === cityId).map((c) => c.area));
   const areaPages = new Set(combinations.map((c) => c.area));

@@ -42,10 +42,10 @@ function searchConditions(filters: SearchFilters): SQL[] {
  * One page of approved lawyers matching the filters: higher plan level first, then today's rotation
  * (search-order.ts). One query over lawyer_profiles alone (its derived search columns).
  */
-export async function findApprovedLawyers(filters: SearchFilters, now = new Date()): Promise<LawyerSearchPage> {
+export async function findApprovedLawyers(filters: SearchFilters, now = new Date(), pageSize = SEARCH_PAGE_SIZE): Promise<LawyerSearchPage> {
   const conditions = searchConditions(filters);
   const start = rotationStart(now);
-  const offset = (filters.pagina - 1) * SEARCH_PAGE_SIZE;
+  const offset = (filters.pagina - 1) * pageSize;
 
   const rows = await selectRows<{
     id: string; nome: string; slug: string; foto_url: string | null; whatsapp: string; numero_oab: string;
@@ -56,7 +56,7 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
     from lawyer_profiles lp
     where ${sql.join(conditions, sql` and `)}
     order by ${effectivePlanLevel} desc, (lp.rotation_key >= ${start}) desc, lp.rotation_key asc, lp.id
-    limit ${SEARCH_PAGE_SIZE} offset ${offset}
+    limit ${pageSize} offset ${offset}
   `);
 
   let total = rows[0]?.total ?? 0;
@@ -78,7 +78,7 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
     })),
     total: Number(total),
     page: filters.pagina,
-    pageCount: Math.max(1, Math.ceil(Number(total) / SEARCH_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(Number(total) / pageSize)),
   };
 }
 

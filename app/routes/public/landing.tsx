@@ -2,7 +2,6 @@ import { data, Link, useRouteLoaderData } from 'react-router';
 import { NotFoundPage } from '~/components/layout/not-found-page';
 import { jsonLd, pageMeta } from '~/lib/seo';
 import { getConfig } from '~/config.server';
-import { landingBreadcrumbs, landingDescription, landingLinkLabel, landingPath } from '~/modules/landing/landing-paths';
 import { landingParamsSchema, parseLandingPage } from '~/modules/landing/landing.schemas';
 import { getLandingPage } from '~/modules/landing/landing.server';
 import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
@@ -38,11 +37,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...pageMeta({
       site,
       title: landing.page > 1 ? `${landing.heading} — página ${landing.page}` : landing.heading,
-      description: landingDescription(landing.scope, landing.total),
-      path: pageHref(landingPath(landing.scope), landing.page),
+      description: landing.description,
+      path: pageHref(landing.path, landing.page),
       image: { path: loaderData.ogImage, alt: landing.heading },
     }),
-    jsonLd(breadcrumbList(appUrl, landingBreadcrumbs(landing.scope))),
+    jsonLd(breadcrumbList(appUrl, landing.breadcrumbs)),
     jsonLd(faqPage(landing.questions)),
   ];
 };
@@ -52,7 +51,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
   const brandName = root?.site.brandName ?? 'JusConecta';
   const { landing } = loaderData;
   if (!landing) return <NotFoundPage />;
-  const breadcrumbs = landingBreadcrumbs(landing.scope);
+  const { breadcrumbs } = landing;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -91,7 +90,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
             <LawyerCard key={lawyer.slug} lawyer={lawyer} brandName={brandName} />
           ))}
         </div>
-        {landing.pageCount > 1 ? <Pages path={landingPath(landing.scope)} page={landing.page} pageCount={landing.pageCount} /> : null}
+        {landing.pageCount > 1 ? <Pages path={landing.path} page={landing.page} pageCount={landing.pageCount} /> : null}
       </section>
 
       {landing.areaSummary ? (
@@ -123,10 +122,10 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
             <div key={group.heading}>
               <h2 className="text-base font-semibold text-slate-900">{group.heading}</h2>
               <ul className="mt-2 space-y-1">
-                {group.pages.map((scope) => (
-                  <li key={landingPath(scope)}>
-                    <Link to={landingPath(scope)} className="inline-block py-1 text-brand-700 underline-offset-2 hover:underline">
-                      {landingLinkLabel(scope, group.labelBy)}
+                {group.links.map((link) => (
+                  <li key={link.path}>
+                    <Link to={link.path} className="inline-block py-1 text-brand-700 underline-offset-2 hover:underline">
+                      {link.label}
                     </Link>
                   </li>
                 ))}

@@ -113,11 +113,11 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
           </section>
           <section aria-labelledby="areas" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="areas" className="text-xl font-bold text-slate-900">Áreas de Atuação</h2>
-            <AreaChips areas={profile.areas} className="mt-4" />
+            <AreaChips labels={profile.areas.map(practiceAreaLabel)} className="mt-4" />
           </section>
           <section aria-labelledby="cidades" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="cidades" className="text-xl font-bold text-slate-900">Cidades Atendidas</h2>
-            <CityChips cities={profile.cidades} className="mt-4" />
+            <CityChips labels={profile.cidades.map(cityLabel)} className="mt-4" />
           </section>
         </div>
 

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation, useRouteLoaderData } from 'react-route
 import { pageMeta } from '~/lib/seo';
 import { cityLabel, CITIES_BY_LABEL, practiceAreaLabel, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
 import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
+import { lawyerCardView } from '~/modules/lawyers/lawyer-card-view';
 import { parseSearchFilters, type SearchFilters } from '~/modules/lawyers/lawyers.schemas';
 import { resultCountText, searchHref } from '~/modules/lawyers/search-links';
 import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
@@ -130,7 +131,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
         ) : (
           <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {lawyers.map((lawyer) => (
-              <LawyerCard key={lawyer.slug} lawyer={lawyer} brandName={brandName} />
+              <LawyerCard key={lawyer.slug} lawyer={lawyerCardView(lawyer)} brandName={brandName} />
             ))}
           </div>
         )}

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { formatOab } from '../contact';
-import type { PublicLawyerCard } from '../lawyers.server';
+import type { LawyerCardView } from '../lawyer-card-view';
 import { LawyerAvatar } from './lawyer-avatar';
 import { AreaChips, CityChips } from './lawyer-chips';
 import { WhatsAppButton } from './whatsapp-button';
 
-export function LawyerCard({ lawyer, brandName }: { lawyer: PublicLawyerCard; brandName: string }) {
+export function LawyerCard({ lawyer, brandName }: { lawyer: LawyerCardView; brandName: string }) {
   const profileHref = `/advogado/${lawyer.slug}`;
   return (
     <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -20,8 +20,8 @@ export function LawyerCard({ lawyer, brandName }: { lawyer: PublicLawyerCard; br
           <p className="text-sm text-slate-600">{formatOab(lawyer.oabUf, lawyer.numeroOab)}</p>
         </div>
       </div>
-      <AreaChips areas={lawyer.areas} size="sm" label="Áreas de atuação" className="mt-4" />
-      <CityChips cities={lawyer.cidades} size="sm" label="Cidades atendidas" className="mt-3" />
+      <AreaChips labels={lawyer.areaLabels} size="sm" label="Áreas de atuação" className="mt-4" />
+      <CityChips labels={lawyer.cityLabels} size="sm" label="Cidades atendidas" className="mt-3" />
       <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
         <Link
           to={profileHref}

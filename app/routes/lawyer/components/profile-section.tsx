@@ -1,6 +1,7 @@
 import { ExternalLink, FileDown, Mail, Pencil, Phone, ShieldCheck, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
+import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
 import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import type { OwnLawyerProfile } from '~/modules/lawyers/lawyer-area.server';
@@ -54,13 +55,13 @@ export function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
           <div>
             <dt className={termClass}>Cidades atendidas</dt>
             <dd className="mt-2">
-              {profile.cidades.length > 0 ? <CityChips cities={profile.cidades} /> : <p className="text-slate-700">Nenhuma cidade configurada</p>}
+              {profile.cidades.length > 0 ? <CityChips labels={profile.cidades.map(cityLabel)} /> : <p className="text-slate-700">Nenhuma cidade configurada</p>}
             </dd>
           </div>
           <div>
             <dt className={termClass}>Áreas de atuação</dt>
             <dd className="mt-2">
-              {profile.areas.length > 0 ? <AreaChips areas={profile.areas} /> : <p className="text-slate-700">Nenhuma área de atuação configurada</p>}
+              {profile.areas.length > 0 ? <AreaChips labels={profile.areas.map(practiceAreaLabel)} /> : <p className="text-slate-700">Nenhuma área de atuação configurada</p>}
             </dd>
           </div>
         </dl>
