@@ -8,7 +8,12 @@ import type { SqlRunner } from './database';
  * Seeds N approved lawyers in bulk: the rows are staged in chunks of 5,000 (json_to_recordset) into a
  * temp table, then copied into user, lawyer_profiles, lawyer_practice_areas, lawyer_cities and
  * lawyer_plans with one INSERT ... SELECT each, all in one transaction; then VACUUM ANALYZE. Whatever
- * the app's triggers derive from those tables is maintained by the triggers, as for any other writer.
+ * the app's triggers derive from those tables is maintained by the triggers, as for any other writer,
+ * with one exception: the landing summary's row-level update trigger (migration 0014), which the bulk
+ * steps' rewrite of every profile's search tags would fire 200,000 times (the seed took 10 minutes on
+ * PostgreSQL instead of 2½). It is off during the bulk steps, and the summary is rebuilt once at the
+ * end with the migration's own rebuild_landing_scope_counts(). `landingUpdateTrigger: true` keeps it
+ * on (bench/landing-seed-time.ts measures the triggers' cost).
  *
  * Unlike demo-seed's insertLawyers(), no lead_statuses (CRM stages) are created: public pages never
  * read them. Slugs follow the app's one rule (app/lib/slugify.ts `assignFreeSlugs`, as
@@ -47,7 +52,7 @@ interface StagedLawyer {
   created_at: string;
 }
 
-export async function seedLawyers(sql: SqlRunner, count: number, now = new Date()): Promise<SeedResult> {
+export async function seedLawyers(sql: SqlRunner, count: number, now = new Date(), { landingUpdateTrigger = false } = {}): Promise<SeedResult> {
   const started = performance.now();
   const lawyers = generateDemoLawyers(count);
   const slugs = assignFreeSlugs(
@@ -88,6 +93,7 @@ export async function seedLawyers(sql: SqlRunner, count: number, now = new Date(
         id text, nome text, email text, numero_oab text, oab_uf text, whatsapp text, biografia text,
         slug text, plan text, paid boolean, areas text[], cities text[], created_at timestamptz
       ) on commit drop`);
+    if (!landingUpdateTrigger) await step('landing update trigger off', 'alter table lawyer_profiles disable trigger lawyer_profiles_landing_update');
     for (let i = 0; i < staged.length; i += CHUNK) {
       await step(
         'stage (json_to_recordset)',
@@ -116,6 +122,10 @@ export async function seedLawyers(sql: SqlRunner, count: number, now = new Date(
        from bench_lawyers`,
       [now.toISOString()],
     );
+    if (!landingUpdateTrigger) {
+      await step('landing update trigger on', 'alter table lawyer_profiles enable trigger lawyer_profiles_landing_update');
+      await step('rebuild landing_scope_counts', 'select rebuild_landing_scope_counts()');
+    }
     await step('commit', 'commit');
   } catch (error) {
     await sql.query('rollback').catch(() => undefined);
