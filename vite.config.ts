@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 /**
  * React Router's package exports point every import at its development build (dev warnings and all;
  * remix-run/react-router#12532, #14753). The browser's production build takes the production build
- * the package ships beside it: about 9 KiB less gzip on every page (docs/decisions/0032). Browser
+ * the package ships beside it: 0.6-0.7 KiB less gzip on every page (docs/decisions/0032). Browser
  * only: on the server, @react-router/node and @react-router/express load react-router from
  * node_modules themselves, and two copies would not share its contexts.
  */

@@ -1,4 +1,3 @@
-
 const SIZE = { sm: 'px-3 py-1 text-xs', md: 'px-3 py-1.5 text-sm' } as const;
 
 // Chips take labels, not catalogue ids: the caller resolves them (on the server for the landing

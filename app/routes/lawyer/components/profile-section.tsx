@@ -1,7 +1,7 @@
 import { ExternalLink, FileDown, Mail, Pencil, Phone, ShieldCheck, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
 import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import type { OwnLawyerProfile } from '~/modules/lawyers/lawyer-area.server';
