@@ -76,7 +76,6 @@ export interface LandingLinkGroup {
 }
 
 export interface LandingPage {
-  scope: LandingScope;
   /** The page's path (its first page). */
   path: string;
   heading: string;
@@ -118,7 +117,6 @@ export async function getLandingPage(scope: LandingScope, pagina: number, brandN
 
   const labels = { area, city };
   return {
-    scope,
     path: landingPath(scope),
     heading: landingHeading(labels),
     description: landingDescription(scope, result.total),

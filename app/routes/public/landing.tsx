@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const landing = await getLandingPage(scope.data, pagina, getConfig().brandName);
   if (!landing) return data({ landing: null }, { status: 404 });
   // Built here, not in meta: the paths' code then stays out of the page's JavaScript.
-  return data({ landing, ogImage: landingOgImagePath(landing.scope) }, { headers: { 'X-Page-Cache': '30' } });
+  return data({ landing, ogImage: landingOgImagePath(scope.data) }, { headers: { 'X-Page-Cache': '30' } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
