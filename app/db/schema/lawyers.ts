@@ -53,6 +53,9 @@ export const lawyerProfiles = pgTable(
     // With the id: /admin/lawyers pages on (created_at, id) with an index-only scan, however deep the page.
     index('lawyer_profiles_created_at_idx').on(t.createdAt, t.id),
     index('lawyer_profiles_oab_idx').on(t.oabUf, t.numeroOab),
+    // /admin/dashboard counts the profiles by status and the approved ones active in the last 30 days in one
+    // index-only pass over this index, not over the wide rows (decision 0033).
+    index('lawyer_profiles_status_activity_idx').on(t.status, t.lastActivityAt),
     // /admin/lawyers searches a part of the name or e-mail (ILIKE '%…%'): trigram indexes (pg_trgm, migration 0011).
     index('lawyer_profiles_nome_trgm_idx').using('gin', t.nome.op('gin_trgm_ops')),
     index('lawyer_profiles_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
