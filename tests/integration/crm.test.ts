@@ -11,7 +11,7 @@ import { getLawyerDashboardStats } from '~/modules/analytics/dashboard.server';
 import { CRM_MIN_PLAN_LEVEL, DEFAULT_LEAD_STAGES, PLANS, planIncludesCrm, type PlanId } from '~/modules/catalog/catalog';
 import { insertLeadsForLawyer } from '~/modules/demo/demo-seed.server';
 import { DEMO_LAWYER_LEADS, generateDemoLeads } from '~/modules/demo/demo-leads';
-import { boardViewFromQuery, CARDS_PER_COLUMN_STEP, newLeadSchema, STAGE_LIMITS, type CrmActionResult } from '~/modules/leads/crm.schemas';
+import { boardViewFromQuery, CARDS_PER_COLUMN_FIRST, newLeadSchema, STAGE_LIMITS, type CrmActionResult } from '~/modules/leads/crm.schemas';
 import {
   addStage,
   createLead,
@@ -144,10 +144,10 @@ describe('a big board', () => {
     expect(board.total).toBe(81);
     expect(board.counts).toMatchObject({ [ana.stages[0]!.id]: 51, [ana.stages[1]!.id]: 30, [ana.stages[2]!.id]: 0 });
     const inFirst = board.leads.filter((l) => l.stageId === ana.stages[0]!.id || l.stageId === null);
-    expect(inFirst).toHaveLength(CARDS_PER_COLUMN_STEP);
+    expect(inFirst).toHaveLength(CARDS_PER_COLUMN_FIRST);
     // The most recently changed first: the lead without a stage was just created.
     expect(inFirst[0]!.nome).toBe('Sem Etapa');
-    expect(board.leads.filter((l) => l.stageId === ana.stages[1]!.id)).toHaveLength(Math.min(30, CARDS_PER_COLUMN_STEP));
+    expect(board.leads.filter((l) => l.stageId === ana.stages[1]!.id)).toHaveLength(Math.min(30, CARDS_PER_COLUMN_FIRST));
 
     const oldest = many[49]!;
     const [oldestRow] = await db.select({ id: leads.id }).from(leads).where(and(eq(leads.assignedTo, ana.id), eq(leads.email, oldest.email)));
@@ -157,7 +157,7 @@ describe('a big board', () => {
     expect(wider.leads).toHaveLength(81);
     const asked = await getCrmBoard(crm, { include: [oldestRow!.id, 'não-é-um-id'] });
     expect(asked.leads.some((l) => l.id === oldestRow!.id)).toBe(true);
-    expect(boardViewFromQuery(new URLSearchParams({ ver: '5' })).perColumn).toBe(CARDS_PER_COLUMN_STEP);
+    expect(boardViewFromQuery(new URLSearchParams({ ver: '2' })).perColumn).toBe(CARDS_PER_COLUMN_FIRST);
     expect(boardViewFromQuery(new URLSearchParams({ ver: '999999', editar: 'x' }))).toEqual({ perColumn: 3000, include: [] });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/modules/catalog/catalog';
-import { CARDS_PER_COLUMN_STEP, CRM_INTENTS, CRM_MESSAGES, LEAD_LIMITS, STAGE_LIMITS } from './crm.shared';
+import { CARDS_PER_COLUMN_FIRST, CRM_INTENTS, CRM_MESSAGES, LEAD_LIMITS, STAGE_LIMITS } from './crm.shared';
 
 // The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the board's
 // page checks its forms with them before sending (loaded on first use). Browser-safe.
@@ -99,7 +99,7 @@ export interface BoardView {
 
 export function boardViewFromQuery(params: URLSearchParams): BoardView {
   const asked = Number.parseInt(params.get('ver') ?? '', 10);
-  const perColumn = Number.isFinite(asked) ? Math.min(Math.max(asked, CARDS_PER_COLUMN_STEP), MAX_CARDS_PER_COLUMN) : CARDS_PER_COLUMN_STEP;
+  const perColumn = Number.isFinite(asked) ? Math.min(Math.max(asked, CARDS_PER_COLUMN_FIRST), MAX_CARDS_PER_COLUMN) : CARDS_PER_COLUMN_FIRST;
   const include = [params.get('lead'), params.get('editar')].filter((id): id is string => id !== null && z.uuid().safeParse(id).success);
   return { perColumn, include };
 }

@@ -9,7 +9,7 @@ import { AppError } from '~/lib/app-error';
 import { isForeignKeyViolation } from '~/db/postgres-errors';
 import { lawyerPlanFrom } from '~/modules/subscriptions/lawyer-plan';
 import {
-  CARDS_PER_COLUMN_STEP,
+  CARDS_PER_COLUMN_FIRST,
   CRM_MESSAGES,
   stageHasLeadsMessage,
   STAGE_LIMITS,
@@ -112,7 +112,7 @@ interface BoardRow {
  * `perColumn` cards): one query ranks each column's leads and counts them.
  */
 export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = {}): Promise<CrmBoard> {
-  const perColumn = view.perColumn ?? CARDS_PER_COLUMN_STEP;
+  const perColumn = view.perColumn ?? CARDS_PER_COLUMN_FIRST;
   const include = (view.include ?? []).filter((id) => uuid.safeParse(id).success);
   const [stages, rows] = await Promise.all([
     db

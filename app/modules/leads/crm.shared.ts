@@ -42,9 +42,11 @@ export function stageHasLeadsMessage(count: number): string {
 }
 
 /**
- * Cards shown per column, and added by each 'Mostrar mais': the most recently changed ones. A column of
- * hundreds of cards is read a screen at a time; its count says how many there are.
+ * Cards a column shows when the board opens (the most recently changed ones: a laptop screen shows three
+ * or four), and how many each 'Mostrar mais' adds. A column of hundreds of cards is read a screen at a
+ * time; its count says how many there are (decisions 0016 and 0031).
  */
+export const CARDS_PER_COLUMN_FIRST = 5;
 export const CARDS_PER_COLUMN_STEP = 10;
 
 /** What a CRM form asks for (the `intent` field of every CRM post). */
