@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
  * server takes to answer /area-advogado?section=crm (signed in, one request at a time) and the time a
  * headless Chromium takes from navigation until the board is interactive: hydrated, with its drag and
  * drop running (the board sets `data-board-ready` in its first effect, after the whole page hydrated).
- * The columns show their most recent cards (CARDS_PER_COLUMN_STEP each); every lead is in the data.
+ * The columns show their most recent cards (CARDS_PER_COLUMN_FIRST each); every lead is in the data.
  */
 
 export const BOARD_LEADS = 2_000;
