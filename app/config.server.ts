@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { COURT_MONITORING_PROVIDERS } from '~/integrations/court-monitoring/provider';
 import { cnpjCharacters, isValidCnpj } from './lib/cnpj';
+
+/** The court-monitoring providers COURT_MONITORING_PROVIDER names (app/integrations/court-monitoring/provider.ts re-exports them). */
+export const COURT_MONITORING_PROVIDERS = ['simulado', 'escavador', 'datajud'] as const;
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true ou false' })

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PRACTICE_AREA_IDS, CITY_IDS } from '../app/modules/catalog/catalog';
+import { PRACTICE_AREA_IDS, CITY_IDS } from '../app/domain/catalog/catalog';
 import type { SqlRunner } from './database';
 
 /**

@@ -47,7 +47,7 @@ const DATAJUD_KEY = 'bench-datajud-key-0123456789';
 
 /** A valid TJSP number (8.26) for index i: the sequential part is the index, the check digits computed. */
 async function numeroOf(i: number): Promise<string> {
-  const { cnjCheckDigits } = await import('../app/modules/monitoring/cnj');
+  const { cnjCheckDigits } = await import('../app/domain/cnj');
   const parts = { sequencial: String(1_000_000 + i).padStart(7, '0'), ano: '2024', segmento: '8', tribunal: '26', origem: String(100 + (i % 900)).padStart(4, '0') };
   return `${parts.sequencial}-${cnjCheckDigits(parts)}.${parts.ano}.${parts.segmento}.${parts.tribunal}.${parts.origem}`;
 }

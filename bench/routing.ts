@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openStandaloneAppDatabase } from './database';
-import type { PracticeAreaId } from '../app/modules/catalog/catalog';
+import type { PracticeAreaId } from '../app/domain/catalog/catalog';
 
 export interface RoutingFigures {
   /** Approved lawyers each request matched (and leads it stored). */
@@ -50,7 +50,7 @@ export async function benchRouting({ log = console.log, samples = SAMPLES, match
   const { db, selectRows } = await import('../app/db/client.server');
   const { createLawyerAccounts } = await import('../app/modules/lawyers/lawyer-writes.server');
   const { routeLeadRequest } = await import('../app/modules/leads/lead-routing.server');
-  const { DEFAULT_LEAD_STAGES } = await import('../app/modules/catalog/catalog');
+  const { DEFAULT_LEAD_STAGES } = await import('../app/domain/catalog/catalog');
 
   // The pair of area and city with the fewest approved lawyers (any pair when there are none).
   const [rare] = await selectRows<{ area_id: string; city_id: string; n: number }>(sql`

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assignFreeSlugs } from '../app/lib/slugify';
-import { findPlan } from '../app/modules/catalog/catalog';
+import { findPlan } from '../app/domain/catalog/catalog';
 import { generateDemoLawyers } from '../app/modules/demo/demo-lawyers';
 import type { SqlRunner } from './database';
 

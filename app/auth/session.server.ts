@@ -5,7 +5,7 @@ import { superadmins } from '~/db/schema/admin';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { NOT_A_SUPERADMIN_MESSAGE } from '~/modules/accounts/superadmins.schemas';
-import type { LawyerStatus } from '~/modules/catalog/catalog';
+import type { LawyerStatus } from '~/domain/catalog/catalog';
 import { getAuth, hasSessionCookie } from './auth.server';
 
 /** The signed-in user as the app sees it: the auth user plus profile and role facts (docs/product-rules.md, Roles). */

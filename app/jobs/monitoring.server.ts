@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CourtProviderError, type CourtMonitoringProvider } from '~/integrations/court-monitoring/provider';
 import { claimDueChecks, processEscavadorCallback, runScheduledCheck, staleUnprocessedCallbacks } from '~/modules/monitoring/monitoring-background.server';
-import { backgroundLog } from './log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { RetryLaterError, stableJobId, type JobDefinition, type JobQueue } from './queue.server';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DeliveryOutcome } from '~/integrations/outbox/outbox-delivery.server';
-import { backgroundLog } from './log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { RetryLaterError, type JobDefinition, type JobQueue } from './queue.server';
 
 /**

@@ -4,7 +4,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import { currentDatabase } from '~/db/client.server';
-import { backgroundLog } from './log.server';
+import { backgroundLog } from '~/lib/log.server';
 
 /**
  * The job queue: pg-boss 10 in the app process (docs/decisions/0011). On PostgreSQL it has a small pool

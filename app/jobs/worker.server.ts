@@ -5,7 +5,7 @@ import { createConfiguredEmailSender } from '~/integrations/email/email-sender.s
 import { createConfiguredWhatsAppSenders } from '~/integrations/whatsapp/whatsapp-sender.server';
 import { readGatewayToken } from '~/modules/messaging/gateway-tokens.server';
 import { EMAIL_DISPATCH, emailDeliveryJob } from './email-delivery.server';
-import { backgroundLog } from './log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { escavadorCallbackJob, monitoringCheckJob, startMonitoringDispatcher, type MonitoringDispatcher } from './monitoring.server';
 import { startOutboxDispatcher, type OutboxDispatch, type OutboxDispatcher } from './outbox-delivery.server';
 import { startJobQueue, stopJobQueue, type JobDefinition } from './queue.server';

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
-import { findPlan } from '~/modules/catalog/catalog';
+import { findPlan } from '~/domain/catalog/catalog';
 import { demoPaymentCases, generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';

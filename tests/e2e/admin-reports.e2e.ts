@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { periodTrend, recentZonedDays, trendText } from '~/modules/analytics/trends';
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { DEMO_LAWYER_LEADS } from '~/modules/demo/demo-leads';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';

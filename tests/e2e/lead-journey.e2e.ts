@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { CITIES, PRACTICE_AREAS } from '~/modules/catalog/catalog';
+import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { startSmtpStandIn, type ReceivedEmail, type SmtpStandIn } from '../support/smtp-stand-in';
 import { startCloudApiStandIn, type WhatsAppStandIn } from '../support/whatsapp-stand-ins';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { assignFreeSlugs } from '~/lib/slugify';
-import { CITIES, PRACTICE_AREAS } from '~/modules/catalog/catalog';
+import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { startSmtpStandIn, type ReceivedEmail, type SmtpStandIn } from '../support/smtp-stand-in';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';

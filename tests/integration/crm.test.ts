@@ -8,7 +8,7 @@ import { AppError } from '~/lib/app-error';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { getLawyerDashboardStats } from '~/modules/analytics/dashboard.server';
-import { CRM_MIN_PLAN_LEVEL, DEFAULT_LEAD_STAGES, PLANS, planIncludesCrm, type PlanId } from '~/modules/catalog/catalog';
+import { CRM_MIN_PLAN_LEVEL, DEFAULT_LEAD_STAGES, PLANS, planIncludesCrm, type PlanId } from '~/domain/catalog/catalog';
 import { insertLeadsForLawyer } from '~/modules/demo/demo-seed.server';
 import { DEMO_LAWYER_LEADS, generateDemoLeads } from '~/modules/demo/demo-leads';
 import { boardViewFromQuery, CARDS_PER_COLUMN_FIRST, newLeadSchema, STAGE_LIMITS, type CrmActionResult } from '~/modules/leads/crm.schemas';

@@ -4,7 +4,7 @@ import { createRoutesStub, type MetaDescriptor } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { rejectLawyer } from '~/modules/accounts/lawyer-review.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
-import { CITIES, PRACTICE_AREAS } from '~/modules/catalog/catalog';
+import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
 import { areaSummary, landingIntro, landingQuestions } from '~/modules/landing/landing-texts';
 import { LANDING_PAGE_SIZE, listLandingPages, type LandingLinkGroup } from '~/modules/landing/landing.server';
 import { publicPageCacheKey } from '~/page-cache-key.server';

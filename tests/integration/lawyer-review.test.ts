@@ -11,7 +11,7 @@ import { approveLawyer, LAWYER_NOT_FOUND_MESSAGE, NOT_A_REVIEWER_MESSAGE, reject
 import { finaliseRegistration, registerLawyer } from '~/modules/accounts/registration.server';
 import { registrationSchema } from '~/modules/accounts/registration.schemas';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
-import { REGISTRATION_TRIAL_MS } from '~/modules/catalog/catalog';
+import { REGISTRATION_TRIAL_MS } from '~/domain/catalog/catalog';
 import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
 import { createLawyer } from '../factories/lawyers';
 

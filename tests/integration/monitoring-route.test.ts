@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
 import { monitoredProcesses } from '~/db/schema/monitoring';
-import type { PlanId } from '~/modules/catalog/catalog';
+import type { PlanId } from '~/domain/catalog/catalog';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import { courtMonitoringProvider } from '~/modules/monitoring/court-provider.server';
 import { MONITORING_TEXTS } from '~/modules/monitoring/monitoring.schemas';

@@ -5,7 +5,7 @@ import { outbox } from '~/db/schema/messaging';
 import { monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
 import { CourtProviderError, type CourtMonitoringProvider, type ProcessCheck, type StartMonitoringInput } from '~/integrations/court-monitoring/provider';
 import { AppError } from '~/lib/app-error';
-import type { PlanId } from '~/modules/catalog/catalog';
+import type { PlanId } from '~/domain/catalog/catalog';
 import { MONITORING_TEXTS } from '~/modules/monitoring/monitoring.schemas';
 import {
   createMonitoring,

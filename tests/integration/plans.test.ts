@@ -11,7 +11,7 @@ import { AppError } from '~/lib/app-error';
 import { publicContentGeneration } from '~/lib/public-content.server';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
-import { findPlan, planAllows, SUBSCRIPTION_PERIOD_MS, type PlanId } from '~/modules/catalog/catalog';
+import { findPlan, planAllows, SUBSCRIPTION_PERIOD_MS, type PlanId } from '~/domain/catalog/catalog';
 import { getLawyerArea } from '~/modules/lawyers/lawyer-area.server';
 import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
 import { openCrm } from '~/modules/leads/crm.server';

@@ -9,7 +9,7 @@ import { outbox } from '~/db/schema/messaging';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { finaliseRegistration, registerLawyer, REGISTRATION_TAKEN_MESSAGE } from '~/modules/accounts/registration.server';
 import { registrationSchema, type RegistrationInput } from '~/modules/accounts/registration.schemas';
-import { REGISTRATION_TRIAL_MS } from '~/modules/catalog/catalog';
+import { REGISTRATION_TRIAL_MS } from '~/domain/catalog/catalog';
 import { createLawyer } from '../factories/lawyers';
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
-import { CNJ_PATTERN, courtOfCnj } from '~/modules/monitoring/cnj';
+import { CNJ_PATTERN, courtOfCnj } from '~/domain/cnj';
 
 // Local HTTP servers that answer like Escavador API v2 and the CNJ's DataJud, as described in
 // ../shared/reference/integrations.md §1.9 (the stand-in checklist) and §2 (envelopes, status codes,

@@ -1,5 +1,5 @@
 import { bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { WHATSAPP_CLICK_SOURCES } from '~/modules/catalog/catalog';
+import { WHATSAPP_CLICK_SOURCES } from '~/domain/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { CITY_IDS, LAWYER_STATUSES, PRACTICE_AREA_IDS, STATE_CODES } from '~/modules/catalog/catalog';
+import { CITY_IDS, LAWYER_STATUSES, PRACTICE_AREA_IDS, STATE_CODES } from '~/domain/catalog/catalog';
 import { user } from './auth';
 import { oneOf } from './sql-helpers';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/modules/catalog/catalog';
+import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/domain/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { MONITORING_FREQUENCIES, MONITORING_STATUSES, PROCESS_UPDATE_TYPES } from '~/modules/catalog/vocabularies';
+import { MONITORING_FREQUENCIES, MONITORING_STATUSES, PROCESS_UPDATE_TYPES } from '~/domain/catalog/vocabularies';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
 

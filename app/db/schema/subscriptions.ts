@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PLAN_IDS } from '~/modules/catalog/catalog';
+import { PLAN_IDS } from '~/domain/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { maskCnj } from '~/modules/monitoring/cnj';
+import { maskCnj } from '~/domain/cnj';
 import { DEFAULT_COURT_TIMEOUT_MS, callJson, commonHttpError, field, type HttpAnswer } from './http.server';
 import { movementTypeOfText } from './movement-type';
 import { CourtProviderError, type CheckProcessInput, type CourtMonitoringProvider, type MonitoringFrequency, type ProcessCheck, type ProviderMovement, type StartMonitoringInput } from './provider';

@@ -2,7 +2,9 @@
 // simulated court (the default), Escavador API v2 and the CNJ's public DataJud API, chosen by
 // COURT_MONITORING_PROVIDER. Integrations never import modules: the court arrives as plain data.
 
-export const COURT_MONITORING_PROVIDERS = ['simulado', 'escavador', 'datajud'] as const;
+import { COURT_MONITORING_PROVIDERS } from '~/config.server';
+
+export { COURT_MONITORING_PROVIDERS };
 export type CourtMonitoringProviderId = (typeof COURT_MONITORING_PROVIDERS)[number];
 
 export const MOVEMENT_TYPES = ['ANDAMENTO', 'DECISAO', 'DESPACHO', 'SENTENCA'] as const;
@@ -10,7 +12,7 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number];
 
 export type MonitoringFrequency = 'DIARIA' | 'SEMANAL';
 
-/** A court as the adapters need it (app/modules/monitoring/cnj.ts `Court`). */
+/** A court as the adapters need it (app/domain/cnj.ts `Court`). */
 export interface ProviderCourt {
   /** 'TJSP', 'TRF1', 'STJ'. */
   sigla: string;

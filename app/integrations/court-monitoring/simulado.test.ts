@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isValidCnj } from '~/modules/monitoring/cnj';
+import { isValidCnj } from '~/domain/cnj';
 import { MOVEMENT_TYPES } from './provider';
 import { createSimulatedProvider, simulatedMovement } from './simulado';
 

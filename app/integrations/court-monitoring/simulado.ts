@@ -1,4 +1,4 @@
-import { isValidCnj, parseCnj } from '~/modules/monitoring/cnj';
+import { isValidCnj, parseCnj } from '~/domain/cnj';
 import type { CheckProcessInput, CourtMonitoringProvider, MovementType, ProcessCheck, ProviderMovement } from './provider';
 
 // The built-in simulated court (COURT_MONITORING_PROVIDER=simulado, the default): no I/O, so the whole

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { outbox } from '~/db/schema/messaging';
-import { backgroundLog } from '~/jobs/log.server';
-import { loader as outboxPageLoader } from '~/routes/dev/outbox';
+import { backgroundLog } from '~/lib/log.server';
 import { startSmtpStandIn, type SmtpStandIn } from '../../../tests/support/smtp-stand-in';
 import type { EmailSender } from './email';
 import {
@@ -180,40 +179,5 @@ describe('the e-mail outbox', () => {
     await db.insert(outbox).values({ channel: 'whatsapp', recipient: '5511999999999', body: 'Novo lead' });
 
     expect((await findEmailsToDispatch()).sort()).toEqual([fresh.id, lost.id].sort());
-  });
-});
-
-describe('/dev/outbox', () => {
-  test('lists the outbox newest first, with status, attempts and the last error', async () => {
-    const { sender } = await smtp({ refuseRecipient: (to) => (to.startsWith('ninguem') ? { code: 550, message: 'Caixa inexistente' } : undefined) });
-    const first = await enqueueEmail(db, { to: 'ana@exemplo.com.br', ...confirmation() });
-    await db.update(outbox).set({ createdAt: sql`now() - interval '1 minute'` }).where(eq(outbox.id, first.id));
-    const second = await enqueueEmail(db, { to: 'ninguem@exemplo.com.br', ...lawyerApprovedMessage({ name: 'Ninguém' }) });
-    await deliverOutboxMessage(second.id, { sender });
-
-    const page = await outboxPageLoader();
-    expect(page.messages.map((m) => [m.recipient, m.status, m.attempts])).toEqual([
-      ['ninguem@exemplo.com.br', 'failed', 1],
-      ['ana@exemplo.com.br', 'queued', 0],
-    ]);
-    expect(page.messages[0]!.lastError).toContain('550 Caixa inexistente');
-    // The HTML is shown in a sandboxed iframe; its links open outside it.
-    expect(page.messages[1]!.html).toContain('<head><base target="_blank">');
-    expect(page.smtpConfigured).toBe(false);
-  });
-
-  test('answers 404 in production', async () => {
-    const config = getConfig();
-    const env = config.env;
-    config.env = 'production';
-    try {
-      const thrown = await outboxPageLoader().then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(thrown).toMatchObject({ init: { status: 404 } });
-    } finally {
-      config.env = env;
-    }
   });
 });

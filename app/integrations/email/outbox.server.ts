@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getConfig } from '~/config.server';
 import { db, type Db } from '~/db/client.server';
 import { outbox } from '~/db/schema/messaging';
-import { backgroundLog } from '~/jobs/log.server';
+import { backgroundLog } from '~/lib/log.server';
 import {
   claimOutboxMessage,
   completeOutboxDelivery,

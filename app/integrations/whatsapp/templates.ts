@@ -1,4 +1,4 @@
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 
 /**
  * The WhatsApp texts of the platform. Each returns the whole text and its fields in order (the

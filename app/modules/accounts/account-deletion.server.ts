@@ -10,7 +10,7 @@ import { lawyerApiTokens, outbox } from '~/db/schema/messaging';
 import { monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
 import { rateLimits } from '~/db/schema/rate-limits';
 import { lawyerPlans } from '~/db/schema/subscriptions';
-import { backgroundLog } from '~/jobs/log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { AppError } from '~/lib/app-error';
 import { publicContentChanged } from '~/lib/public-content.server';
 import { removePhotoFiles } from '~/modules/lawyers/photo-store.server';

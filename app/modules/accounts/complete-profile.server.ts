@@ -5,7 +5,7 @@ import { pendingRegistrations } from '~/db/schema/accounts';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { AppError } from '~/lib/app-error';
 import { publicContentChanged } from '~/lib/public-content.server';
-import type { LawyerStatus } from '~/modules/catalog/catalog';
+import type { LawyerStatus } from '~/domain/catalog/catalog';
 import { insertLawyerProfiles, isSlugConflict, uniqueViolation } from '~/modules/lawyers/lawyer-writes.server';
 import { discardUnusedPhoto, storeProfilePhoto } from '~/modules/lawyers/profile-photos.server';
 import type { CompleteProfileInput } from './complete-profile.schemas';

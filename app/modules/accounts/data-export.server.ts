@@ -14,7 +14,7 @@ import { AppError } from '~/lib/app-error';
 import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { slugBase } from '~/lib/slugify';
 import { saoPauloDay } from '~/modules/analytics/visitor-hash.server';
-import { cityLabel, findPlan, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, findPlan, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { formatOab } from '~/modules/lawyers/contact';
 import { contactAddressesOf, outboxRowsTo } from './personal-data.server';
 import { USER_ID } from './superadmins.server';

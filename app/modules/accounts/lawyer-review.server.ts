@@ -7,7 +7,7 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { AppError } from '~/lib/app-error';
 import { publicContentChanged } from '~/lib/public-content.server';
-import { PLANS, REGISTRATION_TRIAL_MS, type LawyerStatus } from '~/modules/catalog/catalog';
+import { PLANS, REGISTRATION_TRIAL_MS, type LawyerStatus } from '~/domain/catalog/catalog';
 import { queueAccountEmail } from './account-emails.server';
 import { isSuperadmin, USER_ID } from './superadmins.server';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, STATE_CODES } from '~/modules/catalog/catalog';
+import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, STATE_CODES } from '~/domain/catalog/catalog';
 import { EMAIL_MAX_LENGTH, REGISTRATION_LIMITS } from './accounts.limits';
 
 export { REGISTRATION_LIMITS } from './accounts.limits';
@@ -78,4 +78,4 @@ export const registrationSchema = z
   .refine((form) => form.password === form.confirmarSenha, { path: ['confirmarSenha'], message: NEW_PASSWORD_MESSAGES.mismatch });
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
-export { planFromQuery } from '~/modules/catalog/plans';
+export { planFromQuery } from '~/domain/catalog/plans';

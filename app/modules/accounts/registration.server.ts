@@ -11,7 +11,7 @@ import { pendingRegistrations } from '~/db/schema/accounts';
 import { account, user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { hitRateLimits, retryAfterSeconds, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
-import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, REGISTRATION_TRIAL_MS, STATE_CODES } from '~/modules/catalog/catalog';
+import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, REGISTRATION_TRIAL_MS, STATE_CODES } from '~/domain/catalog/catalog';
 import { insertLawyerProfiles, isSlugConflict, newUserId, uniqueViolation } from '~/modules/lawyers/lawyer-writes.server';
 import { queueAccountEmail } from './account-emails.server';
 import type { RegistrationInput } from './registration.schemas';

@@ -4,7 +4,7 @@ import { db } from '~/db/client.server';
 import { containsPattern } from '~/lib/sql-like';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
-import { findPlan, LAWYER_STATUSES, planHasEnded, STATE_CODES, type LawyerStatus, type PlanId, type StateCode } from '~/modules/catalog/catalog';
+import { findPlan, LAWYER_STATUSES, planHasEnded, STATE_CODES, type LawyerStatus, type PlanId, type StateCode } from '~/domain/catalog/catalog';
 import { formatOab } from '~/modules/lawyers/contact';
 import { ADMIN_LAWYERS_QUERY_MAX_LENGTH, EXPIRY_WARNING_DAYS, type PaymentStatus } from './lawyers.schemas';
 import { listPageSchema, listSearchSchema } from './list-query';

@@ -4,7 +4,7 @@ import { db } from '~/db/client.server';
 import { containsPattern } from '~/lib/sql-like';
 import { leadContacts, leads } from '~/db/schema/leads';
 import { lawyerProfiles } from '~/db/schema/lawyers';
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
 import { formatReceivedAt, leadPreview } from '~/modules/leads/lead-format';
 import { ADMIN_LEAD_MESSAGE_LENGTH, ADMIN_LEADS_QUERY_MAX_LENGTH } from './leads.schemas';

@@ -5,7 +5,7 @@ import { auditLog } from '~/db/schema/admin';
 import { outbox, type OutboxStatus } from '~/db/schema/messaging';
 import { requeueFailedOutboxMessage, restoreFailedOutboxMessage, type OutboxChannel } from '~/integrations/outbox/outbox-delivery.server';
 import { EMAIL_DELIVERY_JOB } from '~/jobs/email-delivery.server';
-import { backgroundLog } from '~/jobs/log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { enqueueOutboxDelivery } from '~/jobs/outbox-delivery.server';
 import { runningJobQueue } from '~/jobs/queue.server';
 import { WHATSAPP_DELIVERY_JOB } from '~/jobs/whatsapp-delivery.server';

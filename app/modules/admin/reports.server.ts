@@ -5,7 +5,7 @@ import { activityDays, profileViews, whatsappClicks } from '~/db/schema/analytic
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leads } from '~/db/schema/leads';
 import { periodTrend, recentZonedDays, type ZonedDay } from '~/modules/analytics/trends';
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 
 /** Spec part 2, section 9: 30 days for views, clicks and top lists, the 30 days before for trends. */
 export const REPORT_DAYS = 30;

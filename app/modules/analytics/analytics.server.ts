@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { db } from '~/db/client.server';
-import type { WhatsAppClickSource } from '~/modules/catalog/catalog';
+import type { WhatsAppClickSource } from '~/domain/catalog/catalog';
 import { purgeOldVisitorDataHourly, saltsOf, saoPauloDay, visitorHash } from './visitor-hash.server';
 
 /**

@@ -1,4 +1,4 @@
-import type { PracticeAreaId } from '~/modules/catalog/catalog';
+import type { PracticeAreaId } from '~/domain/catalog/catalog';
 import type { FaqItem } from './page-text';
 
 /**

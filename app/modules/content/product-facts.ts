@@ -1,5 +1,5 @@
 import { formatCount } from '~/lib/format-number';
-import { PLANS, REGISTRATION_TRIAL_MS } from '~/modules/catalog/catalog';
+import { PLANS, REGISTRATION_TRIAL_MS } from '~/domain/catalog/catalog';
 
 // Figures the marketing and legal texts quote, read from the catalogue and the product rules so that
 // the texts stay true when those change (docs/decisions/0025).

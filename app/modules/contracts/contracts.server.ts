@@ -3,7 +3,7 @@ import { db } from '~/db/client.server';
 import { toolLeads } from '~/db/schema/tools';
 import type { ContractAnalysisService } from '~/integrations/contract-analysis/contract-analysis';
 import { createOpenAiCompatibleAnalyser } from '~/integrations/contract-analysis/openai-compatible.server';
-import { backgroundLog } from '~/jobs/log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { AppError } from '~/lib/app-error';
 import { hitRateLimit, retryAfterSeconds, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { analyseContractText } from './contract-analyser';

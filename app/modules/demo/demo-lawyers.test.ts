@@ -8,7 +8,7 @@ import {
   PLAN_IDS,
   PRACTICE_AREAS,
   STATE_CODES,
-} from '../catalog/catalog';
+} from '~/domain/catalog/catalog';
 import { generateDemoLawyers } from './demo-lawyers';
 
 /** How a bio names an area: 'Direito de família', 'propriedade intelectual'. */

@@ -9,8 +9,8 @@
  *   (increasing numbers per state), with 5-6 digits for any realistic count (checked at 100,000).
  * - oabUf is the state of the first city; whatsapp is '55' + its DDD + '9' + 8 digits.
  */
-import { CITIES, PRACTICE_AREAS } from '../catalog/catalog';
-import type { City, LawyerStatus, PlanId, PracticeAreaId, StateCode } from '../catalog/catalog';
+import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
+import type { City, LawyerStatus, PlanId, PracticeAreaId, StateCode } from '~/domain/catalog/catalog';
 
 export interface DemoLawyer {
   /** Realistic Brazilian full name, without 'Dr.'/'Dra.'. */

@@ -2,7 +2,7 @@
  * Demo leads: the demo lawyer's board (a dozen realistic requests spread over her stages) and a
  * deterministic generator for the board benchmark (2,000 leads). Pure: no I/O, no database.
  */
-import type { PracticeAreaId } from '../catalog/catalog';
+import type { PracticeAreaId } from '~/domain/catalog/catalog';
 
 export interface DemoLead {
   nome: string;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CITIES, PRACTICE_AREAS } from '~/modules/catalog/catalog';
+import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
 import { areaIdFromSlug, areaSlug, cityFromSlug, citySlug, landingPath } from './landing-paths';
 
 describe('landing page URLs', () => {

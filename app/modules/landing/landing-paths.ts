@@ -7,7 +7,7 @@
  * (a city slug always ends in '-' and a state code, no area slug does: landing-paths.test.ts). Browser-safe.
  */
 import { formatCount } from '~/lib/format-number';
-import { cityLabel, CITIES, findCity, PRACTICE_AREAS, practiceAreaLabel, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
+import { cityLabel, CITIES, findCity, PRACTICE_AREAS, practiceAreaLabel, type City, type PracticeAreaId } from '~/domain/catalog/catalog';
 
 export const LANDING_PREFIX = '/advogados';
 

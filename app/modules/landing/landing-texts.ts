@@ -4,7 +4,7 @@
  * how to choose and check a lawyer; they never promise a result, never compare lawyers, never mention
  * fees or free services. Read by the server only (the loader sends the finished text).
  */
-import { practiceAreaLabel, STATES, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
+import { practiceAreaLabel, STATES, type City, type PracticeAreaId } from '~/domain/catalog/catalog';
 
 /** What each area covers, in one or two plain sentences. */
 const AREA_SUMMARIES: Record<PracticeAreaId, string> = {

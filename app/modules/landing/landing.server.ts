@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { landingScopeCounts } from '~/db/schema/lawyers';
-import { findCity, PRACTICE_AREAS, practiceAreaLabel, sortByLabel, type City, type PracticeAreaId } from '~/modules/catalog/catalog';
+import { findCity, PRACTICE_AREAS, practiceAreaLabel, sortByLabel, type City, type PracticeAreaId } from '~/domain/catalog/catalog';
 import { lawyerCardView, type LawyerCardView } from '~/modules/lawyers/lawyer-card-view';
 import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
 import { resultCountText } from '~/modules/lawyers/search-links';

@@ -5,7 +5,7 @@ import { user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
-import { findPlan, type LawyerStatus } from '~/modules/catalog/catalog';
+import { findPlan, type LawyerStatus } from '~/domain/catalog/catalog';
 import { createLawyer, expirePlan } from '../../../tests/factories/lawyers';
 import { areaSectionSchema, getLawyerArea, getOwnLawyerProfile } from './lawyer-area.server';
 

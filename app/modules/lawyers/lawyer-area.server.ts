@@ -4,7 +4,7 @@ import type { CurrentUser } from '~/auth/session.server';
 import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { getLawyerDashboardStats, type LawyerDashboardStats } from '~/modules/analytics/dashboard.server';
-import { cityLabel, findPlan, practiceAreaLabel, sortByLabel, type LawyerStatus, type Plan } from '~/modules/catalog/catalog';
+import { cityLabel, findPlan, practiceAreaLabel, sortByLabel, type LawyerStatus, type Plan } from '~/domain/catalog/catalog';
 import type { LawyerPlan } from '~/modules/subscriptions/lawyer-plan';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { areasFromTags, citiesFromTags } from './search-tags';

@@ -4,7 +4,7 @@
  * (docs/decisions/0032); the search page, which loads the catalogue for its form anyway, builds it in
  * the page. Browser-safe.
  */
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import type { PublicLawyerCard } from './lawyers.server';
 
 export interface LawyerCardView extends Omit<PublicLawyerCard, 'areas' | 'cidades'> {

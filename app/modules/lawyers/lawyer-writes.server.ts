@@ -8,7 +8,7 @@ import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/l
 import { leadStatuses } from '~/db/schema/leads';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { assignFreeSlugs, slugBase } from '~/lib/slugify';
-import { DEFAULT_LEAD_STAGES, findPlan, SUBSCRIPTION_PERIOD_MS, type LawyerStatus, type PlanId, type PracticeAreaId, type StateCode } from '~/modules/catalog/catalog';
+import { DEFAULT_LEAD_STAGES, findPlan, SUBSCRIPTION_PERIOD_MS, type LawyerStatus, type PlanId, type PracticeAreaId, type StateCode } from '~/domain/catalog/catalog';
 
 /**
  * The one write path for lawyers (docs/product-rules.md, "Lawyers"): registration's finalisation, the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCityId, isPracticeAreaId, type PracticeAreaId } from '~/modules/catalog/catalog';
+import { isCityId, isPracticeAreaId, type PracticeAreaId } from '~/domain/catalog/catalog';
 
 // The search link builder lives with the browser-safe helpers; re-exported for server code.
 export { searchHref } from './search-links';

@@ -3,7 +3,7 @@ import { db } from '~/db/client.server';
 import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
 import { AppError } from '~/lib/app-error';
 import { publicContentChanged } from '~/lib/public-content.server';
-import { cityLabel, practiceAreaLabel, sortByLabel, type LawyerStatus } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel, sortByLabel, type LawyerStatus } from '~/domain/catalog/catalog';
 import { replaceLawyerLinks } from './lawyer-writes.server';
 import type { ProfileEditInput } from './profile-edit.schemas';
 import { discardUnusedPhoto, removeReplacedPhotos, storeProfilePhoto } from './profile-photos.server';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CITY_IDS, PRACTICE_AREA_IDS } from '~/modules/catalog/catalog';
+import { CITY_IDS, PRACTICE_AREA_IDS } from '~/domain/catalog/catalog';
 import { photoUploadSchema } from './profile-photo-rules';
 
 /** Limits of the edit-profile form (spec section 5, "Edit profile"; docs/product-rules.md, "Editing a profile"). */

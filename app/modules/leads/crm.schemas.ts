@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
-import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/modules/catalog/catalog';
+import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/domain/catalog/catalog';
 import { CARDS_PER_COLUMN_FIRST, CRM_INTENTS, CRM_MESSAGES, LEAD_LIMITS, STAGE_LIMITS } from './crm.shared';
 
 // The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the board's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CITY_IDS, PRACTICE_AREA_IDS } from '~/modules/catalog/catalog';
+import { CITY_IDS, PRACTICE_AREA_IDS } from '~/domain/catalog/catalog';
 import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as MESSAGES } from './lead-requests';
 
 /**

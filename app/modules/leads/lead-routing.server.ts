@@ -7,7 +7,7 @@ import { enqueueEmail } from '~/integrations/email/outbox.server';
 import { leadRequestReceivedMessage } from '~/integrations/email/templates.server';
 import type { WhatsAppKind } from '~/integrations/whatsapp/outbox.server';
 import { newLeadWhatsAppText } from '~/integrations/whatsapp/templates';
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { formatOab } from '~/modules/lawyers/contact';
 import type { LeadRequestInput } from './lead-requests.schemas';
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { db, type Db } from '~/db/client.server';
 import { lawyerApiTokens } from '~/db/schema/messaging';
 import { WIIZOCHAT_TOKEN_NAME } from '~/integrations/whatsapp/whatsapp';
-import { backgroundLog } from '~/jobs/log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { openSecret, sealSecret, SecretBoxError } from '~/lib/secret-box.server';
 
 /**

@@ -5,7 +5,7 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { sendWhatsAppMessageNow } from '~/integrations/whatsapp/outbox.server';
 import { testWhatsAppText } from '~/integrations/whatsapp/templates';
 import { createConfiguredWhatsAppSenders, type WhatsAppSenders } from '~/integrations/whatsapp/whatsapp-sender.server';
-import { backgroundLog } from '~/jobs/log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { AppError } from '~/lib/app-error';
 import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';

@@ -1,4 +1,4 @@
-import type { MonitoringFrequencyId } from '~/modules/catalog/vocabularies';
+import type { MonitoringFrequencyId } from '~/domain/catalog/vocabularies';
 import { SAO_PAULO_TIME_ZONE, startOfZonedDay } from '~/modules/analytics/trends';
 
 // When the polling dispatcher checks a monitored process (docs/decisions/0030). Each process has its

@@ -1,7 +1,7 @@
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { escavadorCallbackAuthorized, parseEscavadorCallback } from '~/integrations/court-monitoring/escavador.server';
 import { ESCAVADOR_CALLBACK_JOB, enqueueEscavadorCallback } from '~/jobs/monitoring.server';
-import { backgroundLog } from '~/jobs/log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { runningJobQueue, type JobQueue } from '~/jobs/queue.server';
 import { jsonError } from '~/lib/app-error';
 import { hitRateLimit, tooManyRequestsResponse } from '~/lib/rate-limit.server';

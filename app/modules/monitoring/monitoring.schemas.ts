@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MONITORING_FREQUENCIES } from '~/modules/catalog/vocabularies';
-import { COURT_CHOICES, isValidCnj, parseCnj } from './cnj';
+import { MONITORING_FREQUENCIES } from '~/domain/catalog/vocabularies';
+import { COURT_CHOICES, isValidCnj, parseCnj } from '~/domain/cnj';
 import { ALL_COURTS, MONITORING_TEXTS } from './monitoring.texts';
 
 // Process monitoring (section monitoramento, below the messaging card): the form's input and the texts

@@ -11,11 +11,11 @@ import { movementWhatsAppText } from '~/integrations/whatsapp/templates';
 import { createConfiguredWhatsAppSenders } from '~/integrations/whatsapp/whatsapp-sender.server';
 import { AppError } from '~/lib/app-error';
 import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
-import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/modules/catalog/vocabularies';
+import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/domain/catalog/vocabularies';
 import { readGatewayToken } from '~/modules/messaging/gateway-tokens.server';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { firstCheckAt } from './check-schedule';
-import { courtOfCnj, findCourt } from './cnj';
+import { courtOfCnj, findCourt } from '~/domain/cnj';
 import { MONITORING_TEXTS, monitoringIdSchema, type CreateMonitoringInput } from './monitoring.schemas';
 
 // Process monitoring (docs/product-rules.md, "Process monitoring"): a lawyer's monitored processes and

@@ -1,4 +1,4 @@
-import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/modules/catalog/vocabularies';
+import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/domain/catalog/vocabularies';
 
 // The texts of the spec's Monitoring catalogue (spec part 2, sections 2.9, 5 and 8) and the labels and
 // intents the monitoring screen needs, without zod: the lawyer area's page loads this, not the schemas

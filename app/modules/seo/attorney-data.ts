@@ -3,7 +3,7 @@
  * the profile shows and the product vouches for. Apart from structured-data.ts because it needs the
  * catalogue and the contact rules, which only the profile's bundle should carry.
  */
-import { cityLabel, findCity, practiceAreaLabel, STATES } from '~/modules/catalog/catalog';
+import { cityLabel, findCity, practiceAreaLabel, STATES } from '~/domain/catalog/catalog';
 import { formatOab, internationalWhatsApp } from '~/modules/lawyers/contact';
 import { SCHEMA_CONTEXT } from './structured-data';
 

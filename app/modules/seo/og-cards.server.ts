@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatCalendarDate } from '~/lib/format-date';
-import { cityLabel, findCity, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, findCity, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { getBlogPost } from '~/modules/content/content.server';
 import { landingParamsSchema } from '~/modules/landing/landing.schemas';
 import { landingScopeHasLawyers } from '~/modules/landing/landing.server';

@@ -1,4 +1,4 @@
-import { effectivePlan, findPlan, planAllows, planHasEnded, type ActivePlanRow, type Plan, type PlanAllowance } from '~/modules/catalog/catalog';
+import { effectivePlan, findPlan, planAllows, planHasEnded, type ActivePlanRow, type Plan, type PlanAllowance } from '~/domain/catalog/catalog';
 
 // A lawyer's plan as every screen and server check reads it (docs/product-rules.md, Plans). Browser-safe.
 

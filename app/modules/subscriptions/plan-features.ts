@@ -1,4 +1,4 @@
-import { PLANS, planAllows, type Plan } from '~/modules/catalog/catalog';
+import { PLANS, planAllows, type Plan } from '~/domain/catalog/catalog';
 import { formatCount } from '~/lib/format-number';
 
 // What a plan card lists, read from the catalogue and planAllows (docs/product-rules.md, Plans). Browser-safe.

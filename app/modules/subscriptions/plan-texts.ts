@@ -1,4 +1,4 @@
-import type { Plan } from '~/modules/catalog/catalog';
+import type { Plan } from '~/domain/catalog/catalog';
 
 // The plans page's texts (spec part 2 §2.18, §8 "Plans"; docs/product-rules.md, Plans). Browser-safe and
 // without zod: the page's JavaScript needs them, its form's schema stays on the server (subscribe-form.server.ts).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS } from '~/modules/catalog/catalog';
+import { PLAN_IDS } from '~/domain/catalog/catalog';
 import { PLAN_TEXTS } from './plan-texts';
 
 // The plans page's subscribe form, checked on the server (docs/product-rules.md, Plans).

@@ -6,7 +6,7 @@ import { lawyerPlans } from '~/db/schema/subscriptions';
 import { AppError } from '~/lib/app-error';
 import { publicContentChanged } from '~/lib/public-content.server';
 import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
-import { findPlan, planHasEnded, SUBSCRIPTION_PERIOD_MS, type Plan, type PlanId } from '~/modules/catalog/catalog';
+import { findPlan, planHasEnded, SUBSCRIPTION_PERIOD_MS, type Plan, type PlanId } from '~/domain/catalog/catalog';
 import type { LawyerPlan } from './lawyer-plan';
 import { getLawyerPlan } from './lawyer-plan.server';
 import { PLAN_TEXTS } from './plan-texts';

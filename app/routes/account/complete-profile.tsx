@@ -12,7 +12,7 @@ import { completeLawyerProfile, PROFILE_EXISTS_CODE, PROFILE_SUBMITTED_MESSAGE }
 import { completeProfileSchema } from '~/modules/accounts/complete-profile.schemas';
 import { OabFields } from '~/modules/accounts/components/oab-fields';
 import { REGISTRATION_LIMITS } from '~/modules/accounts/accounts.limits';
-import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
+import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
 import type { Route } from './+types/complete-profile';
 

@@ -15,7 +15,7 @@ import { REGISTRATION_DONE_MESSAGE, registerLawyer } from '~/modules/accounts/re
 import { REGISTRATION_LIMITS } from '~/modules/accounts/accounts.limits';
 import { registrationSchema } from '~/modules/accounts/registration.schemas';
 import { registrationEmailCookie } from '~/modules/accounts/registration-cookie.server';
-import { CITIES_BY_LABEL, PLANS, planFromQuery, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
+import { CITIES_BY_LABEL, PLANS, planFromQuery, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import type { Route } from './+types/register';
 
 export async function loader({ request }: Route.LoaderArgs) {

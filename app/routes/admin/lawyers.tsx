@@ -19,7 +19,7 @@ import {
   REJECTION_REASON_MAX_LENGTH,
   type PaymentStatus,
 } from '~/modules/admin/lawyers.schemas';
-import type { LawyerStatus } from '~/modules/catalog/catalog';
+import type { LawyerStatus } from '~/domain/catalog/catalog';
 import type { Route } from './+types/lawyers';
 import { backOfficeHeaders } from './back-office-headers';
 import { CancelLink, ConfirmDialog } from './components/confirm-dialog';

@@ -9,7 +9,7 @@ import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { throttleWrites } from '~/lib/write-throttle.server';
 import { pageMeta } from '~/lib/seo';
-import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
+import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
 import { getEditableProfile, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
 import { PROFILE_EDIT_LIMITS, profileEditSchema } from '~/modules/lawyers/profile-edit.schemas';

@@ -1,6 +1,6 @@
 import { formatDateTimeSaoPaulo } from '~/lib/format-date';
-import type { MonitoringStatus, ProcessUpdateType } from '~/modules/catalog/vocabularies';
-import { findCourt } from '~/modules/monitoring/cnj';
+import type { MonitoringStatus, ProcessUpdateType } from '~/domain/catalog/vocabularies';
+import { findCourt } from '~/domain/cnj';
 import { FREQUENCY_LABELS } from '~/modules/monitoring/monitoring.schemas';
 import type { MonitoringRow, MonitoringSectionData } from '~/modules/monitoring/monitoring.server';
 

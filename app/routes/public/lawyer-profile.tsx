@@ -2,7 +2,7 @@ import { ArrowLeft, BadgeCheck, MapPin, Phone } from '~/components/ui/icons';
 import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { jsonLd, pageMeta, withoutCanonical } from '~/lib/seo';
-import { cityLabel, findCity, isPracticeAreaId, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, findCity, isPracticeAreaId, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { landingPath } from '~/modules/landing/landing-paths';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';

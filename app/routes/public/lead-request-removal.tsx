@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { pageMeta } from '~/lib/seo';
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { findRequestToRemove, removeLeadRequest } from '~/modules/leads/lead-removal.server';
 import { REMOVAL_MESSAGES } from '~/modules/leads/lead-requests';
 import type { Route } from './+types/lead-request-removal';

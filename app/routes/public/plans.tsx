@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
-import { backgroundLog } from '~/jobs/log.server';
+import { backgroundLog } from '~/lib/log.server';
 import { AppError, formError, keepRetryAfter } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
-import { PLANS } from '~/modules/catalog/catalog';
+import { PLANS } from '~/domain/catalog/catalog';
 import { PlanCard } from '~/modules/subscriptions/components/plan-card';
 import { PLAN_TEXTS, planActivatedMessage } from '~/modules/subscriptions/plan-texts';
 import { PLAN_ID_MAX_LENGTH, subscribeSchema } from '~/modules/subscriptions/subscribe-form.server';

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import { pageMeta } from '~/lib/seo';
-import { cityLabel, CITIES_BY_LABEL, practiceAreaLabel, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
+import { cityLabel, CITIES_BY_LABEL, practiceAreaLabel, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
 import { lawyerCardView } from '~/modules/lawyers/lawyer-card-view';
 import { parseSearchFilters, type SearchFilters } from '~/modules/lawyers/lawyers.schemas';

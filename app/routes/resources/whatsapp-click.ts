@@ -3,7 +3,7 @@ import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { getCurrentUser } from '~/auth/session.server';
 import { jsonError } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
-import { WHATSAPP_CLICK_SOURCES } from '~/modules/catalog/catalog';
+import { WHATSAPP_CLICK_SOURCES } from '~/domain/catalog/catalog';
 import { recordWhatsAppClick } from '~/modules/analytics/analytics.server';
 import { findApprovedLawyerIdBySlug } from '~/modules/lawyers/lawyers.server';
 import type { Route } from './+types/whatsapp-click';

@@ -1,6 +1,6 @@
 import { fieldErrorClass, formControlClass, formLabelClass } from '~/components/forms/form-styles';
 import { TextField } from '~/components/ui/text-field';
-import { STATE_CODES, STATES } from '~/modules/catalog/catalog';
+import { STATE_CODES, STATES } from '~/domain/catalog/catalog';
 import { REGISTRATION_LIMITS } from '../accounts.limits';
 
 /** The OAB registration: its number and the UF of its Seccional (registration and /completar-perfil). */

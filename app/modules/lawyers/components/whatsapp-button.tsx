@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WhatsAppClickSource } from '~/modules/catalog/catalog';
+import type { WhatsAppClickSource } from '~/domain/catalog/catalog';
 import { whatsappChatUrl, whatsappGreeting } from '../contact';
 
 interface WhatsAppButtonProps {

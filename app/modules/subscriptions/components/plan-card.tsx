@@ -1,6 +1,6 @@
 import { Check, X } from '~/components/ui/icons';
 import type { ReactNode } from 'react';
-import type { Plan } from '~/modules/catalog/catalog';
+import type { Plan } from '~/domain/catalog/catalog';
 import { planFeatures } from '../plan-features';
 import { formatBrl } from '~/lib/format-number';
 

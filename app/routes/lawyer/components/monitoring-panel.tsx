@@ -2,7 +2,7 @@ import { RefreshCw, Scale, Send, Trash2 } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import type { FormErrorData } from '~/lib/app-error';
-import { COURT_CHOICES } from '~/modules/monitoring/cnj';
+import { COURT_CHOICES } from '~/domain/cnj';
 import { ALL_COURTS, FREQUENCY_LABELS, MONITORING_STATUS_LABELS, MONITORING_TEXTS, MOVEMENT_TYPE_LABELS, type MonitoringIntent } from '~/modules/monitoring/monitoring.texts';
 import type { MonitoringDetailsView, MonitoringSectionView } from '../monitoring-view.server';
 import { primaryButton, secondaryButton, termClass } from './area-styles';

@@ -1,6 +1,6 @@
 import { ExternalLink, FileDown, Mail, Pencil, Phone, ShieldCheck, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
 import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';

@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { cityLabel, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import type { CrmLead } from '~/modules/leads/crm.server';
 import { leadMailtoUrl, leadPreview, leadWhatsAppUrl, relativeTimePtBr } from '~/modules/leads/lead-format';
 import { useMinuteClock } from './crm-clock';

@@ -1,7 +1,7 @@
 import { Mail, MessageCircle, Pencil } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';
-import { CITIES_BY_LABEL, cityLabel, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from '~/modules/catalog/catalog';
+import { CITIES_BY_LABEL, cityLabel, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { formatBrazilianPhone } from '~/modules/lawyers/contact';
 import { LEAD_LIMITS, type CrmActionResult } from '~/modules/leads/crm.shared';
 import type { CrmLead, CrmStage } from '~/modules/leads/crm.server';

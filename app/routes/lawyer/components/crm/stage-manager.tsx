@@ -1,6 +1,6 @@
 import { Plus, Settings2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { STAGE_COLORS } from '~/modules/catalog/catalog';
+import { STAGE_COLORS } from '~/domain/catalog/catalog';
 import { STAGE_LIMITS } from '~/modules/leads/crm.shared';
 import type { CrmStage } from '~/modules/leads/crm.server';
 import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';

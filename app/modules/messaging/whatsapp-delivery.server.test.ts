@@ -13,9 +13,9 @@ import {
   findWhatsAppMessagesToDispatch,
   sendWhatsAppMessageNow,
   type OutboxWhatsApp,
-} from './outbox.server';
-import { newLeadWhatsAppText, testWhatsAppText } from './templates';
-import { createConfiguredWhatsAppSenders, type WhatsAppSenders } from './whatsapp-sender.server';
+} from '~/integrations/whatsapp/outbox.server';
+import { newLeadWhatsAppText, testWhatsAppText } from '~/integrations/whatsapp/templates';
+import { createConfiguredWhatsAppSenders, type WhatsAppSenders } from '~/integrations/whatsapp/whatsapp-sender.server';
 
 // Delivery of outbox WhatsApp rows through the adapters, against the local stand-ins: the sender chosen
 // per message, one send per row however many attempts run, and what each answer leaves on the row.

@@ -2,7 +2,7 @@
 // NNNNNNN-DD.AAAA.J.TR.OOOO, check digits by ISO 7064 MOD 97-10, and the court a number belongs to.
 // Browser-safe and pure.
 
-import { STATES, type StateCode } from '~/modules/catalog/states';
+import { STATES, type StateCode } from '~/domain/catalog/states';
 
 /** The mask, exactly: 7 digits, dash, 2, dot, 4, dot, 1, dot, 2, dot, 4. */
 export const CNJ_PATTERN = /^(\d{7})-(\d{2})\.(\d{4})\.(\d)\.(\d{2})\.(\d{4})$/;

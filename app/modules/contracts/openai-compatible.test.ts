@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sectionsFromText } from '~/modules/contracts/analysis-text';
 import { STAND_IN_ANALYSIS, startContractAnalysisStandIn, type ContractAnalysisStandIn } from '../../../tests/support/contract-analysis-stand-in';
-import { ContractAnalysisError } from './contract-analysis';
-import { createOpenAiCompatibleAnalyser, MAX_PROMPT_CHARACTERS, SYSTEM_PROMPT } from './openai-compatible.server';
+import { ContractAnalysisError } from '~/integrations/contract-analysis/contract-analysis';
+import { createOpenAiCompatibleAnalyser, MAX_PROMPT_CHARACTERS, SYSTEM_PROMPT } from '~/integrations/contract-analysis/openai-compatible.server';
 
 let standIn: ContractAnalysisStandIn;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { STATES } from '~/modules/catalog/states';
+import { STATES } from '~/domain/catalog/states';
 import { cnjCheckDigits, cnjDigits, COURT_CHOICES, courtOfCnj, findCourt, isValidCnj, maskCnj, parseCnj } from './cnj';
 
 // The reference's real numbers (../shared/reference/integrations.md, 3.3) and altered ones.

@@ -1,7 +1,7 @@
 // Part of the catalogue (catalog.ts re-exports it): browser-safe, no server imports.
 // Plans: the one catalogue, used by every screen and the server (docs/product-rules.md, "Plans").
 // The database keeps a copy of the levels for search (the trigger of drizzle/0002_search_triggers.sql);
-// app/modules/catalog/plan-levels.server.test.ts checks that it agrees with PLANS.
+// app/domain/catalog/plan-levels.server.test.ts checks that it agrees with PLANS.
 
 export interface Plan {
   id: 'gratuito' | 'basico' | 'intermediario' | 'premium';
