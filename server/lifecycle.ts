@@ -1,7 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { AppServices } from './app';
 
 /** Boot errors the operator can fix get a clear message and exit code 1, not a stack trace. */
 export function exitOnBootError(error: unknown): never {
@@ -47,9 +46,10 @@ const FORCE_CLOSE_AFTER_MS = 10_000;
  * SIGTERM/SIGINT: stop accepting connections, answer the requests already received (with
  * `Connection: close`, so no client sends another on the same connection), close each connection as
  * soon as it is idle, then flush analytics and close the database. Connections still busy after 10 s
- * are cut.
+ * are cut. `services` is the app's (server/app.ts AppServices), typed by the one call used here: app.ts
+ * imports this file.
  */
-export function closeGracefully(server: Server, shutdown: Shutdown, services: AppServices, logger: Logger, extra?: () => Promise<void>) {
+export function closeGracefully(server: Server, shutdown: Shutdown, services: { stopServices(): Promise<void> }, logger: Logger, extra?: () => Promise<void>) {
   let started = false;
   const stop = async (signal: string) => {
     if (started) return;

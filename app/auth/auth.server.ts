@@ -6,7 +6,9 @@ import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { account, session, user, verification } from '~/db/schema/auth';
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server';
-import { PASSWORD_RESET_LINK_SECONDS } from '~/modules/accounts/password-reset.schemas';
+import { finaliseRegistration } from '~/modules/accounts/finalise-registration.server';
+import { afterPasswordReset, queuePasswordResetEmail } from '~/modules/accounts/password-reset-callbacks.server';
+import { PASSWORD_RESET_LINK_SECONDS, RESET_IDENTIFIER_PREFIX } from '~/modules/accounts/password-reset.schemas';
 import { keepNewestSessions } from '~/modules/accounts/sessions.server';
 import { reserveSignInAttempt, settleSignInAttempt, signInAttemptFrom } from '~/modules/accounts/sign-in-throttle.server';
 
@@ -55,7 +57,7 @@ const afterHook = createAuthMiddleware(async (ctx) => {
 });
 
 /** better-auth's prefix of the verification rows of password-reset links. */
-export const RESET_IDENTIFIER_PREFIX = 'reset-password:';
+export { RESET_IDENTIFIER_PREFIX };
 
 /**
  * How a reset link's verification row is stored: the token hashed (SHA-256), so that a copy of the
@@ -89,11 +91,9 @@ function createAuth() {
       // The e-mail links to /recuperar-senha?token=…, never to better-auth's own callback URL.
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
       sendResetPassword: async ({ user: recipient, token }) => {
-        const { queuePasswordResetEmail } = await import('~/modules/accounts/password-reset.server');
         await queuePasswordResetEmail({ to: recipient.email, name: recipient.name, token });
       },
       onPasswordReset: async ({ user: reset }) => {
-        const { afterPasswordReset } = await import('~/modules/accounts/password-reset.server');
         await afterPasswordReset({ id: reset.id, emailVerified: reset.emailVerified });
       },
     },
@@ -105,7 +105,6 @@ function createAuth() {
       // registration; finalising here too covers a tab closed before the redirect (it runs once).
       autoSignInAfterVerification: true,
       afterEmailVerification: async (verified) => {
-        const { finaliseRegistration } = await import('~/modules/accounts/registration.server');
         await finaliseRegistration(verified.id);
       },
     },

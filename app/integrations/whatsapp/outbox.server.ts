@@ -11,7 +11,7 @@ import {
   markOutboxMessagesDispatched,
   type DeliveryOutcome,
 } from '~/integrations/outbox/outbox-delivery.server';
-import { WIIZOCHAT_TOKEN_NAME, type WhatsAppMessage } from './whatsapp';
+import { WHATSAPP_KINDS, WIIZOCHAT_TOKEN_NAME, type WhatsAppKind, type WhatsAppMessage } from './whatsapp';
 import type { ChosenWhatsAppSender, WhatsAppSenders } from './whatsapp-sender.server';
 
 /**
@@ -26,9 +26,8 @@ import type { ChosenWhatsAppSender, WhatsAppSenders } from './whatsapp-sender.se
  *   sendWhatsAppMessageNow(…)         a test send: stored, claimed and sent in the caller's request
  */
 
-/** The kinds of WhatsApp message the platform sends; a Cloud API template is chosen by kind. */
-export const WHATSAPP_KINDS = ['novo-lead', 'teste', 'movimentacao'] as const;
-export type WhatsAppKind = (typeof WHATSAPP_KINDS)[number];
+// The kinds of message live in whatsapp.ts (which the adapters import), re-exported here.
+export { WHATSAPP_KINDS, type WhatsAppKind };
 
 export interface OutboxWhatsApp {
   /** The recipient's number, digits only (10 to 15; with or without Brazil's 55). */

@@ -1,5 +1,8 @@
 import { DeliveryError } from '~/integrations/outbox/delivery-error';
-import type { WhatsAppKind } from './outbox.server';
+
+/** The kinds of WhatsApp message the platform sends; a Cloud API template is chosen by kind. */
+export const WHATSAPP_KINDS = ['novo-lead', 'teste', 'movimentacao'] as const;
+export type WhatsAppKind = (typeof WHATSAPP_KINDS)[number];
 
 /** One WhatsApp message as every adapter receives it. */
 export interface WhatsAppMessage {

@@ -5,6 +5,9 @@ import { NEW_PASSWORD_MESSAGES, REGISTRATION_LIMITS, newPasswordSchema } from '.
 /** Password recovery (docs/product-rules.md, "Password recovery"): how long a link works. */
 export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
 
+/** better-auth's prefix of the verification rows of password-reset links (app/auth/auth.server.ts re-exports it). */
+export const RESET_IDENTIFIER_PREFIX = 'reset-password:';
+
 /** What the recovery pages say (the spec's texts, and the dead-link message). */
 export const FORGOT_PASSWORD_DONE_MESSAGE = 'Se o e-mail estiver cadastrado, você receberá instruções para redefinir sua senha.';
 export const FORGOT_PASSWORD_FAILED_MESSAGE = 'Erro ao solicitar recuperação de senha';

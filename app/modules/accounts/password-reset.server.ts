@@ -1,21 +1,18 @@
 import { isAPIError } from 'better-auth/api';
-import { and, eq, gt, like } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { clientIp, getAuth, RESET_IDENTIFIER_PREFIX, storedResetIdentifier } from '~/auth/auth.server';
-import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { user, verification } from '~/db/schema/auth';
 import { hitRateLimits, retryAfterSeconds, tooManyAttemptsMessage, type RateLimitRule } from '~/lib/rate-limit.server';
-import { queueAccountEmail } from './account-emails.server';
 import { FORGOT_PASSWORD_FAILED_MESSAGE, PASSWORD_RESET_FAILED_MESSAGE, PASSWORD_RESET_LIMITS_PER_HOUR, RESET_LINK_DEAD_MESSAGE, resetTokenFrom } from './password-reset.schemas';
 import { newPasswordSchema } from './registration.schemas';
-import { finaliseRegistration } from './registration.server';
 
 /**
  * Password recovery (docs/product-rules.md, "Password recovery"), on better-auth's own reset machinery
  * called in process: `requestPasswordReset` stores a single-use token (hashed, 1 hour) and calls
  * `sendResetPassword` (app/auth/auth.server.ts), which queues our e-mail; `resetPassword` spends the
  * token, sets the password and deletes every session of the user in one transaction, then calls
- * `onPasswordReset` (afterPasswordReset below). Their /api/auth endpoints stay closed; the limits are
+ * `onPasswordReset` (afterPasswordReset, in password-reset-callbacks.server.ts). Their /api/auth endpoints stay closed; the limits are
  * counted here.
  */
 
@@ -32,11 +29,6 @@ export type PasswordResetFailure = {
   /** The link is invalid, used or expired: the page offers a new one instead of the form. */
   deadLink?: true;
 };
-
-/** The link of the reset e-mail: the app's own page, never better-auth's callback. */
-export function passwordResetLink(token: string): string {
-  return `${getConfig().appUrl}/recuperar-senha?token=${encodeURIComponent(token)}`;
-}
 
 /** Counts one hit on each rule's key; the seconds to wait when this hit went over a limit, else null. */
 async function blockedFor(rules: RateLimitRule[]): Promise<number | null> {
@@ -77,11 +69,6 @@ export async function requestPasswordReset(email: string, headers: Headers): Pro
     return { ok: false, status: error.statusCode >= 500 ? 500 : 400, message: FORGOT_PASSWORD_FAILED_MESSAGE };
   }
   return { ok: true };
-}
-
-/** Called by better-auth's sendResetPassword: queues the e-mail with the link to /recuperar-senha. */
-export async function queuePasswordResetEmail({ to, name, token }: { to: string; name: string; token: string }): Promise<void> {
-  await queueAccountEmail(db, { kind: 'password-reset', to, nome: name, link: passwordResetLink(token) });
 }
 
 /**
@@ -125,17 +112,4 @@ export async function resetPassword(token: string, newPassword: string, headers:
 
 function deadLink(): PasswordResetFailure {
   return { ok: false, status: 400, message: RESET_LINK_DEAD_MESSAGE, deadLink: true };
-}
-
-/**
- * Called by better-auth's onPasswordReset, once the new password is saved and the sessions are gone:
- * - the user's other reset links die (asking twice sends two links; one reset ends both);
- * - an address not confirmed yet is confirmed by it (the link reached its inbox, which is what the
- *   confirmation e-mail proves), and a registration waiting for that is finalised (exactly once).
- */
-export async function afterPasswordReset(reset: { id: string; emailVerified: boolean }): Promise<void> {
-  await db.delete(verification).where(and(eq(verification.value, reset.id), like(verification.identifier, `${RESET_IDENTIFIER_PREFIX}%`)));
-  if (reset.emailVerified) return;
-  await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, reset.id));
-  await finaliseRegistration(reset.id);
 }

@@ -1,20 +1,20 @@
-import { publicContentChanged } from '~/lib/public-content.server';
 import { randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { getAuth } from '~/auth/auth.server';
 import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { pendingRegistrations } from '~/db/schema/accounts';
 import { account, user } from '~/db/schema/auth';
-import { lawyerProfiles } from '~/db/schema/lawyers';
 import { hitRateLimits, retryAfterSeconds, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
-import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, REGISTRATION_TRIAL_MS, STATE_CODES } from '~/domain/catalog/catalog';
-import { insertLawyerProfiles, isSlugConflict, newUserId, uniqueViolation } from '~/modules/lawyers/lawyer-writes.server';
+import { newUserId, uniqueViolation } from '~/modules/lawyers/lawyer-writes.server';
 import { queueAccountEmail } from './account-emails.server';
+import type { PendingData } from './finalise-registration.server';
 import type { RegistrationInput } from './registration.schemas';
+
+// Finalising lives apart (better-auth calls it back: app/auth/auth.server.ts); re-exported for the routes.
+export { finaliseRegistration, type FinaliseResult } from './finalise-registration.server';
 
 /**
  * Lawyer registration (docs/product-rules.md, "Registration"): the form creates an unconfirmed user
@@ -32,20 +32,6 @@ export const REGISTRATION_LIMITS_PER_HOUR = { ip: 10, email: 5 } as const;
 const HOUR_MS = 60 * 60_000;
 /** How long the confirmation link is valid. */
 export const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
-
-/** What pending_registrations.data holds: the profile fields, checked again when it is finalised. */
-const pendingDataSchema = z.object({
-  nome: z.string().min(1),
-  email: z.string().min(3),
-  numeroOab: z.string().regex(/^[0-9]{3,10}$/),
-  oabUf: z.enum(STATE_CODES),
-  whatsapp: z.string().regex(/^[0-9]{10,15}$/),
-  biografia: z.string().min(1),
-  areas: z.array(z.enum(PRACTICE_AREA_IDS)).min(1),
-  cities: z.array(z.enum(CITY_IDS)).min(1),
-  plan: z.enum(PLAN_IDS),
-});
-type PendingData = z.infer<typeof pendingDataSchema>;
 
 export type RegistrationResult = { ok: true; email: string } | { ok: false; status: number; message: string; retryAfter?: number };
 
@@ -131,45 +117,4 @@ export async function resendConfirmation(email: string, clientIp: string): Promi
     await db.transaction((tx) => queueAccountEmail(tx, { kind: 'confirmation', to: normalised, nome: row.name, link }));
   }
   return { ok: true };
-}
-
-export type FinaliseResult = { ok: true; created: boolean } | { ok: false; error: 'Sem dados pendentes' };
-
-/**
- * Creates the lawyer profile from the pending registration, exactly once (the row is locked and marked
- * finalised in the same transaction): profile (pending unless AUTO_APPROVE_LAWYERS), slug, areas,
- * cities, plan (a paid plan gets the 7-day trial end), CRM stages. Calling it again, or from two tabs
- * at once, changes nothing. A concurrent registration taking the same slug makes it retry.
- */
-export async function finaliseRegistration(userId: string, now = new Date()): Promise<FinaliseResult> {
-  const result = await finaliseOnce(userId, now);
-  // An approved profile (AUTO_APPROVE_LAWYERS) is public at once: cached pages are stale.
-  if (result.ok && result.created && getConfig().autoApproveLawyers) publicContentChanged();
-  return result;
-}
-
-async function finaliseOnce(userId: string, now: Date): Promise<FinaliseResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(async (tx) => {
-        const [pending] = await tx.select().from(pendingRegistrations).where(eq(pendingRegistrations.userId, userId)).for('update');
-        if (!pending) {
-          const [profile] = await tx.select({ id: lawyerProfiles.id }).from(lawyerProfiles).where(eq(lawyerProfiles.id, userId));
-          return profile ? { ok: true as const, created: false } : { ok: false as const, error: 'Sem dados pendentes' as const };
-        }
-        if (pending.finalizedAt) return { ok: true as const, created: false };
-        const data = pendingDataSchema.parse(pending.data);
-        await insertLawyerProfiles(
-          tx,
-          [{ id: userId, ...data, status: getConfig().autoApproveLawyers ? 'approved' : 'pending' }],
-          { now, paidPlanPeriodMs: REGISTRATION_TRIAL_MS },
-        );
-        await tx.update(pendingRegistrations).set({ finalizedAt: now }).where(eq(pendingRegistrations.userId, userId));
-        return { ok: true as const, created: true };
-      });
-    } catch (error) {
-      if (attempt < 5 && isSlugConflict(error)) continue;
-      throw error;
-    }
-  }
 }

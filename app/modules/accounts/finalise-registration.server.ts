@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { getConfig } from '~/config.server';
+import { db } from '~/db/client.server';
+import { pendingRegistrations } from '~/db/schema/accounts';
+import { lawyerProfiles } from '~/db/schema/lawyers';
+import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, REGISTRATION_TRIAL_MS, STATE_CODES } from '~/domain/catalog/catalog';
+import { publicContentChanged } from '~/lib/public-content.server';
+import { insertLawyerProfiles, isSlugConflict } from '~/modules/lawyers/lawyer-writes.server';
+
+// Finalising a registration (registration.server.ts re-exports it), kept apart because better-auth
+// calls it back once an address is confirmed (app/auth/auth.server.ts): this file never imports
+// app/auth, so the auth instance can import it without an import cycle.
+
+/** What pending_registrations.data holds: the profile fields, checked again when it is finalised. */
+const pendingDataSchema = z.object({
+  nome: z.string().min(1),
+  email: z.string().min(3),
+  numeroOab: z.string().regex(/^[0-9]{3,10}$/),
+  oabUf: z.enum(STATE_CODES),
+  whatsapp: z.string().regex(/^[0-9]{10,15}$/),
+  biografia: z.string().min(1),
+  areas: z.array(z.enum(PRACTICE_AREA_IDS)).min(1),
+  cities: z.array(z.enum(CITY_IDS)).min(1),
+  plan: z.enum(PLAN_IDS),
+});
+export type PendingData = z.infer<typeof pendingDataSchema>;
+
+export type FinaliseResult = { ok: true; created: boolean } | { ok: false; error: 'Sem dados pendentes' };
+
+/**
+ * Creates the lawyer profile from the pending registration, exactly once (the row is locked and marked
+ * finalised in the same transaction): profile (pending unless AUTO_APPROVE_LAWYERS), slug, areas,
+ * cities, plan (a paid plan gets the 7-day trial end), CRM stages. Calling it again, or from two tabs
+ * at once, changes nothing. A concurrent registration taking the same slug makes it retry.
+ */
+export async function finaliseRegistration(userId: string, now = new Date()): Promise<FinaliseResult> {
+  const result = await finaliseOnce(userId, now);
+  // An approved profile (AUTO_APPROVE_LAWYERS) is public at once: cached pages are stale.
+  if (result.ok && result.created && getConfig().autoApproveLawyers) publicContentChanged();
+  return result;
+}
+
+async function finaliseOnce(userId: string, now: Date): Promise<FinaliseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [pending] = await tx.select().from(pendingRegistrations).where(eq(pendingRegistrations.userId, userId)).for('update');
+        if (!pending) {
+          const [profile] = await tx.select({ id: lawyerProfiles.id }).from(lawyerProfiles).where(eq(lawyerProfiles.id, userId));
+          return profile ? { ok: true as const, created: false } : { ok: false as const, error: 'Sem dados pendentes' as const };
+        }
+        if (pending.finalizedAt) return { ok: true as const, created: false };
+        const data = pendingDataSchema.parse(pending.data);
+        await insertLawyerProfiles(
+          tx,
+          [{ id: userId, ...data, status: getConfig().autoApproveLawyers ? 'approved' : 'pending' }],
+          { now, paidPlanPeriodMs: REGISTRATION_TRIAL_MS },
+        );
+        await tx.update(pendingRegistrations).set({ finalizedAt: now }).where(eq(pendingRegistrations.userId, userId));
+        return { ok: true as const, created: true };
+      });
+    } catch (error) {
+      if (attempt < 5 && isSlugConflict(error)) continue;
+      throw error;
+    }
+  }
+}
