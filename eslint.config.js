@@ -24,6 +24,44 @@ export default tseslint.config(
     },
   },
   {
+    // Layers point one way (docs/decisions/0037): the catalogue and CNJ numbers (app/domain), the helpers
+    // (app/lib), the schema (app/db), the configuration and the adapters (app/integrations) never import
+    // the modules, the jobs, the auth instance or the routes above them. Tests included.
+    files: ['app/domain/**', 'app/lib/**', 'app/db/**', 'app/integrations/**', 'app/config.server.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~/|(\\.\\./)+)(modules|jobs|auth|routes)(/|$)|^(~/|(\\.\\./)+)(services\\.server|entry\\.server|root|page-cache-key\\.server)$',
+              message: 'A lower layer (domain, lib, db, config, integrations) never imports modules, jobs, auth or routes: docs/decisions/0037.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The bottom layer: the catalogue and CNJ numbers are browser-safe and import only each other
+    // (across folders the app imports through `~/`).
+    files: ['app/domain/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^~/(?!domain/)',
+              message: 'app/domain imports only app/domain (and packages): docs/decisions/0037.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['app/components/ui/**'],
     rules: {
       'no-restricted-imports': [
