@@ -6,7 +6,7 @@ import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
-// /admin/lawyers 'Gerenciar Advogados' (spec part 2, section 2.13) on a server of this file's own (its
+// /admin/lawyers 'Gerenciar Advogados' (docs/product-rules.md, "Back office") on a server of this file's own (its
 // decisions change the demo data): approve, reject and delete demo lawyers that the seed left pending.
 
 const BOOTSTRAP_SECRET = 'segredo-do-e2e-advogados-0123456789';

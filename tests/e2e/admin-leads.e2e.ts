@@ -8,8 +8,8 @@ import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, login, waitForHydration, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
-// /admin/leads 'Gerenciar Leads' (spec part 2, section 2.14) and what deleting a lawyer leaves behind
-// (DECISIONS.md, "Back office"), on a server of this file's own: its requests and its deletion change
+// /admin/leads 'Gerenciar Leads' (docs/product-rules.md, "Back office") and what deleting a lawyer
+// leaves behind (docs/product-rules.md, "Your data (LGPD)"), on a server of this file's own: its requests and its deletion change
 // the demo data.
 
 // The demo lawyer (app/modules/demo/demo-seed.server.ts) works family law in São Paulo, like these.

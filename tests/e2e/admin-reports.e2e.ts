@@ -8,7 +8,7 @@ import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, saveScreenshot, signInAsSuperadmin } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
-// /admin/reports 'Relatórios' (spec part 2, section 2.15) on a server of this file's own, whose figures
+// /admin/reports 'Relatórios' (docs/product-rules.md, "Back office") on a server of this file's own, whose figures
 // are the demo seed's (its leads and lawyers, dated from the moment it ran) plus the profile views made here.
 
 const HOUR_MS = 3_600_000;

@@ -3,7 +3,7 @@ import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, login, saveScreenshot, submitAdminLogin, toast } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
-// The back office's door (spec part 2, sections 2.10-2.12 and 2.16; docs/decisions/0018), on a server
+// The back office's door (docs/product-rules.md, "Back office"; docs/decisions/0018), on a server
 // of this file's own with BOOTSTRAP_SECRET set: the demo data already has a superadmin, so a new one
 // needs the secret.
 

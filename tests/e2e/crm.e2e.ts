@@ -4,7 +4,7 @@ import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, login, waitForHydration } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
-// The lawyer's CRM board (spec part 2, sections 2.3-2.8) as the demo lawyer uses it, on a server of
+// The lawyer's CRM board (docs/product-rules.md, CRM) as the demo lawyer uses it, on a server of
 // this file's own: the journeys move, create, edit and delete, which other files must not see.
 
 let server: Awaited<ReturnType<typeof startOwnServer>>;

@@ -24,8 +24,8 @@ import { action, loader } from '~/routes/admin/lawyers';
 import { createLawyer, createLawyers } from '../factories/lawyers';
 import { getArgs, postArgs, signedInSuperadmin } from '../factories/superadmin';
 
-// /admin/lawyers 'Gerenciar Advogados' against a real database (spec part 2, sections 2.13, 4, 8, 9;
-// docs/product-rules.md, "Back office"). Who may reach it is tests/integration/admin-access.test.ts.
+// /admin/lawyers 'Gerenciar Advogados' against a real database (docs/product-rules.md,
+// "Back office"). Who may reach it is tests/integration/admin-access.test.ts.
 
 const DAY_MS = 86_400_000;
 const now = new Date('2026-03-10T18:00:00Z');

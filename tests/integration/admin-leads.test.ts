@@ -10,8 +10,8 @@ import { loader } from '~/routes/admin/leads';
 import { createLawyer } from '../factories/lawyers';
 import { getArgs, signedInSuperadmin } from '../factories/superadmin';
 
-// /admin/leads 'Gerenciar Leads' against a real database (spec part 2, sections 2.14 and 9;
-// docs/product-rules.md, "Back office"). Who may reach it is tests/integration/admin-access.test.ts.
+// /admin/leads 'Gerenciar Leads' against a real database (docs/product-rules.md,
+// "Back office"). Who may reach it is tests/integration/admin-access.test.ts.
 
 const query = (search: string) => adminLeadsQueryFrom(new URLSearchParams(search));
 const at = (iso: string) => new Date(iso);

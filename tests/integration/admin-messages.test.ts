@@ -26,8 +26,8 @@ import { getArgs, postArgs, signedInSuperadmin, SUPERADMIN_PASSWORD } from '../f
 import { startSmtpStandIn } from '../support/smtp-stand-in';
 import { startCloudApiStandIn } from '../support/whatsapp-stand-ins';
 
-// /admin/mensagens against a real database and the real job queue (DECISIONS.md, "Messaging and
-// e-mail"; docs/product-rules.md, "Back office"). Who may reach it is tests/integration/admin-access.test.ts.
+// /admin/mensagens against a real database and the real job queue (docs/decisions/0011;
+// docs/product-rules.md, "Back office"). Who may reach it is tests/integration/admin-access.test.ts.
 
 const closers: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -28,7 +28,7 @@ export type PlanId = Plan['id'];
 export const PLAN_IDS = /* @__PURE__ */ PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
 
 /**
- * The lowest plan level with the CRM: every plan has it (DECISIONS.md, "Plans"). The spec's placeholder
+ * The lowest plan level with the CRM: every plan has it (docs/product-rules.md, CRM). The placeholder
  * 'Recurso não disponível' is for a level below this one, which no plan has today.
  */
 export const CRM_MIN_PLAN_LEVEL = 0;

@@ -30,8 +30,8 @@ export function testWhatsAppText({ brandName }: { brandName: string }): WhatsApp
 }
 
 /**
- * A new movement of a monitored process, to its lawyer (spec part 2, 7.2: the process {numero} had a
- * new movement, the description, access the system). One line as its one template parameter, like the
+ * A new movement of a monitored process, to its lawyer (docs/product-rules.md, "Process monitoring":
+ * 'O processo {numero} teve uma nova movimentação: {descrição} Acesse o sistema para ver os detalhes.'). One line as its one template parameter, like the
  * test: the generic text template (WHATSAPP_CLOUD_TEMPLATE_TEXT) carries it.
  */
 export function movementWhatsAppText(movement: { numero: string; descricao: string }): WhatsAppText {

@@ -10,7 +10,7 @@ import { isSuperadmin } from './superadmins.server';
 export type SuperadminLoginResult = LoginResult | { ok: false; status: 403; message: string; notSuperadmin: true; setCookies: string[] };
 
 /**
- * The /admin entrance (spec part 2, sections 2.10 and 4 "Superadmin access"): signs in with the login's
+ * The /admin entrance (docs/product-rules.md, "Back office"): signs in with the login's
  * machinery (the same failed-sign-in throttle and messages), then checks that the new session's user is
  * a superadmin. If not, that session is deleted at once and the browser's session cookies are cleared
  * (`setCookies`): the user is signed out, as the spec says, whatever session they had before.

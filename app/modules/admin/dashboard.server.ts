@@ -5,7 +5,7 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leads } from '~/db/schema/leads';
 import { startOfZonedDay } from '~/modules/analytics/trends';
 
-/** The window of 'Atividade Recente' (spec part 2, section 9: 30 days for views and clicks). */
+/** The window of 'Atividade Recente' (docs/product-rules.md, "Back office": the last 30 days). */
 export const RECENT_ACTIVITY_DAYS = 30;
 const DAY_MS = 86_400_000;
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * The forms of /admin/lawyers (spec part 2, sections 2.13 and 8, "Superadmin"): each row's approve,
+ * The forms of /admin/lawyers (docs/product-rules.md, "Back office"): each row's approve,
  * reject and delete post an `intent` and the lawyer's id; the reviewer is the session's superadmin,
  * never a field. Browser-safe.
  */
 
 /** The longest search text of the list (`?q=`). */
 export const ADMIN_LAWYERS_QUERY_MAX_LENGTH = 100;
-/** A plan ending within this many days is highlighted (spec part 2, section 9: expiry warning 7 days). */
+/** A plan ending within this many days is highlighted (docs/product-rules.md, "Back office": 'Vence em N dias' within 7 days). */
 export const EXPIRY_WARNING_DAYS = 7;
 
 /** The spec's derived payment status (section 4): only an active plan counts. */

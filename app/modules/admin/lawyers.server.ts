@@ -10,7 +10,7 @@ import { ADMIN_LAWYERS_QUERY_MAX_LENGTH, EXPIRY_WARNING_DAYS, type PaymentStatus
 import { listPageSchema, listSearchSchema } from './list-query';
 
 /**
- * /admin/lawyers 'Gerenciar Advogados' (spec part 2, sections 2.13, 4 and 9; docs/product-rules.md,
+ * /admin/lawyers 'Gerenciar Advogados' (docs/product-rules.md,
  * "Back office"): the counts of 'Visão Geral', one page of 'Lista de Advogados' with the same rows'
  * 'Área Financeira', and the platform's revenue. Nothing reads every lawyer into memory: the counts and
  * the revenue are aggregates in the database, the list is one LIMIT/OFFSET page ordered by the

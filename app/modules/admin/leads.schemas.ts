@@ -1,13 +1,13 @@
 /**
- * The constants and texts of /admin/leads 'Gerenciar Leads' (spec part 2, sections 2.14, 8
- * "Superadmin" and 9). Browser-safe.
+ * The constants and texts of /admin/leads 'Gerenciar Leads' (docs/product-rules.md,
+ * "Back office"). Browser-safe.
  */
 
 /** The longest search text of the list (`?q=`). */
 export const ADMIN_LEADS_QUERY_MAX_LENGTH = 100;
-/** The message is cut at 50 characters in the list (spec part 2, section 9). */
+/** The message is cut at 50 characters in the list (docs/product-rules.md, "Back office"). */
 export const ADMIN_LEAD_MESSAGE_LENGTH = 50;
-/** More than this many assigned lawyers collapse behind '+N mais' (spec part 2, section 9). */
+/** More than this many assigned lawyers collapse behind '+N mais' (docs/product-rules.md, "Back office"). */
 export const ADMIN_LEAD_VISIBLE_LAWYERS = 2;
 
 const number = /* @__PURE__ */ new Intl.NumberFormat('pt-BR');

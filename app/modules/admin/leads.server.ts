@@ -11,7 +11,7 @@ import { ADMIN_LEAD_MESSAGE_LENGTH, ADMIN_LEADS_QUERY_MAX_LENGTH } from './leads
 import { listPageSchema, listSearchSchema } from './list-query';
 
 /**
- * /admin/leads 'Gerenciar Leads' (spec part 2, sections 2.14 and 9; docs/product-rules.md, "Back
+ * /admin/leads 'Gerenciar Leads' (docs/product-rules.md, "Back
  * office"): one row per client e-mail (lower-case), the most recent lead's data winning, with every
  * lawyer any of that e-mail's leads went to. The e-mails, their latest lead and their lead counts are
  * `lead_contacts`, which the database keeps in step with the leads (migration 0007,

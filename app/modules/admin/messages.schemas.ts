@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The labels and the form of /admin/mensagens (DECISIONS.md, "Messaging and e-mail"): every message of
+ * The labels and the form of /admin/mensagens (docs/product-rules.md, "Back office"; docs/decisions/0011): every message of
  * the outbox, with 'Reenviar' for a failed one. Browser-safe: the values mirror OUTBOX_STATUSES and
  * OUTBOX_CHANNELS of db/schema/messaging.ts (messages.server.ts checks that they agree).
  */

@@ -12,7 +12,7 @@ import { WHATSAPP_DELIVERY_JOB } from '~/jobs/whatsapp-delivery.server';
 import { ADMIN_MESSAGE_TEXTS, MESSAGE_CHANNELS, MESSAGE_COUNT_CAP, MESSAGE_STATUSES, type MessageChannel, type MessageStatus } from './messages.schemas';
 
 /**
- * /admin/mensagens (DECISIONS.md, "Messaging and e-mail"): every e-mail and WhatsApp message of the
+ * /admin/mensagens (docs/product-rules.md, "Back office"; docs/decisions/0011): every e-mail and WhatsApp message of the
  * outbox, sent or not, newest first, a page at a time, and 'Reenviar' for a failed one.
  *
  * The table may hold hundreds of thousands of rows, so the list pages by keyset (`antes`: the last

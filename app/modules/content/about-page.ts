@@ -1,7 +1,7 @@
 import type { FaqItem } from './page-text';
 
 /**
- * /quem-somos (spec part 2 §2.18): the product, its mission, the six steps of how it works and its
+ * /quem-somos (docs/product-rules.md, "Marketing and legal pages"): the product, its mission, the six steps of how it works and its
  * ethics. Functions of the brand name (BRAND_NAME). Nothing here promises a client a result (OAB
  * Provimento 205/2021, art. 6º); the search order is described as what it is, not as merit.
  */

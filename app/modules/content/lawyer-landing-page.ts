@@ -2,7 +2,7 @@ import type { FaqItem } from './page-text';
 import { LOWEST_PAID_PRICE, REVIEW_TIME, TRIAL_DAYS } from './product-facts';
 
 /**
- * /por-que-se-registrar (spec part 2 §2.18): why a lawyer should register. Figures are the ones the
+ * /por-que-se-registrar (docs/product-rules.md, "Marketing and legal pages"): why a lawyer should register. Figures are the ones the
  * product itself backs (prices and trial from the catalogue, the review time of docs/product-rules.md);
  * the spec's unmeasured marketing numbers (2.500 advogados, 73% de conversão, 680% de ROI, '13 vagas
  * restantes', 'primeiro lead em 48h') are left out: docs/decisions/0025.

@@ -2,7 +2,7 @@ import type { PracticeAreaId } from '~/domain/catalog/catalog';
 import type { FaqItem } from './page-text';
 
 /**
- * /areas-de-atuacao (spec part 1 §1): the eight areas of the landing page, each with the matters it
+ * /areas-de-atuacao (docs/product-rules.md, "Marketing and legal pages"): the eight areas of the landing page, each with the matters it
  * usually covers (information, never a promise: OAB Provimento 205/2021) and a link to its search.
  */
 

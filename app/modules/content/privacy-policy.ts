@@ -1,7 +1,7 @@
 import { emailLink, offeredBy, type SiteDetails, type TextSection } from './page-text';
 
 /**
- * /politica-de-privacidade (spec part 2 §2.18; LGPD arts. 9, 18, 19 and 41): what this product really
+ * /politica-de-privacidade (docs/product-rules.md, "Marketing and legal pages"; LGPD arts. 9, 18, 19 and 41): what this product really
  * collects, keeps and shares (docs/product-rules.md: Counting rules, Client requests, Your data), and the
  * cookies it really sets (app/auth/auth.server.ts, app/lib/flash-toast.server.ts,
  * app/modules/leads/lead-request-cookie.server.ts, app/modules/accounts/registration-cookie.server.ts).

@@ -2,7 +2,7 @@ import { emailLink, offeredBy, type SiteDetails, type TextSection } from './page
 import { PLAN_PRICES, REVIEW_TIME, TRIAL_DAYS } from './product-facts';
 
 /**
- * /termos-de-uso (spec part 2 §2.18): 15 sections, version 2.0, written for this product (what it
+ * /termos-de-uso (docs/product-rules.md, "Marketing and legal pages"): 15 sections, version 2.0, written for this product (what it
  * really does: docs/product-rules.md). A change of substance is a new version with its date.
  */
 

@@ -452,7 +452,7 @@ function ensureCityCoverage(rng: Rng, firstCity: Int32Array, statuses: readonly 
 }
 
 /**
- * The demo's back office shows every payment state (spec part 2, 2.13): besides the plans em dia, a
+ * The demo's back office shows every payment state (docs/product-rules.md, "Back office": Em Dia, Em Atraso, Sem Plano): besides the plans em dia, a
  * rejected lawyer whose paid plan ended `overdueDays` ago (Em Atraso) and a rejected lawyer with no plan
  * at all (Sem Plano). Rejected ones, so that search and the review journeys see the same demo. Indexes
  * into `generateDemoLawyers(count)`; the seed and the end-to-end tests both read them from here.

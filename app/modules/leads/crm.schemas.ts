@@ -30,7 +30,7 @@ const mensagem = z
   .optional()
   .transform((value) => value?.trim() || null);
 
-/** 'Novo Lead' (spec part 2, sections 2.7 and 5): the fields keep the spec's names. */
+/** 'Novo Lead' (docs/product-rules.md, CRM: new lead): the fields keep the product's names. */
 export const newLeadSchema = z.object({
   nome,
   email,

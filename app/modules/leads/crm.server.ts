@@ -108,7 +108,7 @@ interface BoardRow {
 }
 
 /**
- * The lawyer's stages and the leads the board shows (spec part 2, section 7.1, with the columns cut at
+ * The lawyer's stages and the leads the board shows (docs/product-rules.md, CRM: board; the columns cut at
  * `perColumn` cards): one query ranks each column's leads and counts them.
  */
 export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = {}): Promise<CrmBoard> {

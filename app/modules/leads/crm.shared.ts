@@ -10,7 +10,7 @@ export const LEAD_LIMITS = {
 } as const;
 export const STAGE_LIMITS = { name: { max: 40 }, perLawyer: 20 } as const;
 
-/** The CRM's texts the user reads (spec part 2, section 8, "CRM"), quoted exactly. */
+/** The CRM's texts the user reads (docs/product-rules.md, CRM), quoted exactly. */
 export const CRM_MESSAGES = {
   loadFailed: 'Erro ao carregar os leads',
   leadCreated: 'Lead cadastrado com sucesso',
@@ -32,7 +32,7 @@ export const CRM_MESSAGES = {
 } as const;
 
 /**
- * The refusal of a stage that still has leads (spec part 2, section 5), with the count taken before
+ * The refusal of a stage that still has leads (docs/product-rules.md, CRM: stages), with the count taken before
  * deleting. One lead reads in the singular ('1 lead associado. Mova-o …').
  */
 export function stageHasLeadsMessage(count: number): string {

@@ -1,6 +1,6 @@
 import { internationalWhatsApp } from '~/modules/lawyers/contact';
 
-// How the CRM shows a lead (spec part 2, sections 2.4 and 2.5). Browser-safe, pure.
+// How the CRM shows a lead (docs/product-rules.md, CRM: the card). Browser-safe, pure.
 
 /** The card's preview of the case: the first 100 characters, with an ellipsis when there is more. */
 export const LEAD_PREVIEW_LENGTH = 100;

@@ -4,7 +4,7 @@ import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as
 
 /**
  * The client request form (/solicitar-atendimento), checked on the server with the spec's messages
- * (part 1 §5, "Lead request form"). Server-only: the page takes its limits from lead-requests.ts.
+ * (docs/product-rules.md, "Client requests"). Server-only: the page takes its limits from lead-requests.ts.
  */
 export const leadRequestSchema = z.object({
   nome: z.string({ message: MESSAGES.nome }).trim().min(LIMITS.nome.min, MESSAGES.nome).max(LIMITS.nome.max, MESSAGES.nomeTooLong),

@@ -12,7 +12,7 @@ export const LEAD_REQUEST_LIMITS = {
   descricao: { min: 20, max: 3000 },
 } as const;
 
-/** The spec's texts for the request form (part 1 §5 and §8). */
+/** The spec's texts for the request form (docs/product-rules.md, "Client requests"). */
 export const LEAD_REQUEST_MESSAGES = {
   sentWithMatches: 'Solicitação enviada com sucesso! Em breve um advogado entrará em contato.',
   sentWithoutMatches: 'Solicitação enviada! Em breve um advogado entrará em contato.',

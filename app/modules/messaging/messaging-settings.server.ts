@@ -12,8 +12,8 @@ import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { hasGatewayToken, readGatewayToken, removeGatewayToken as deleteGatewayToken, saveGatewayToken } from './gateway-tokens.server';
 import { MESSAGING_TEXTS, type SaveMessagingSettingsInput, type TestMessageInput } from './messaging.schemas';
 
-// The messaging settings of the lawyer area (section monitoramento, spec part 2 §2.9, §7.2, §8
-// "Settings"; docs/product-rules.md, Messaging). Every function takes the lawyer id from the session
+// The messaging settings of the lawyer area (section monitoramento;
+// docs/product-rules.md, Messaging). Every function takes the lawyer id from the session
 // and touches that lawyer's rows only: there is no other id in any input.
 
 /**

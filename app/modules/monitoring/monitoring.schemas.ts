@@ -4,7 +4,7 @@ import { COURT_CHOICES, isValidCnj, parseCnj } from '~/domain/cnj';
 import { ALL_COURTS, MONITORING_TEXTS } from './monitoring.texts';
 
 // Process monitoring (section monitoramento, below the messaging card): the form's input and the texts
-// of the spec's Monitoring catalogue (spec part 2, sections 2.9, 5 and 8; docs/product-rules.md,
+// of the spec's Monitoring catalogue (docs/product-rules.md,
 // "Process monitoring"). Where the spec names Escavador, the texts name the configured provider.
 // Browser-safe; the screen itself reads only monitoring.texts.ts (no zod on the lawyer area's first load).
 

@@ -90,7 +90,7 @@ export function providerCourtOf(numero: string, tribunal: string | null): Provid
   return court ? { sigla: court.sigla, datajudAlias: court.datajudAlias } : null;
 }
 
-/** What a provider's refusal tells the lawyer (spec part 2, 8, Monitoring), with the provider's name. */
+/** What a provider's refusal tells the lawyer (docs/product-rules.md, "Process monitoring": 'Erro na API: …'), with the provider's name. */
 export function providerFailure(error: unknown, provider: Pick<CourtMonitoringProvider, 'displayName'>): AppError {
   if (!(error instanceof CourtProviderError)) throw error;
   if (error.kind === 'duplicate') return new AppError(MONITORING_TEXTS.duplicate, { status: 409, code: 'monitoring_duplicate', cause: error });

@@ -1,6 +1,6 @@
 import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/domain/catalog/vocabularies';
 
-// The texts of the spec's Monitoring catalogue (spec part 2, sections 2.9, 5 and 8) and the labels and
+// The texts of the spec's Monitoring catalogue (docs/product-rules.md, "Process monitoring") and the labels and
 // intents the monitoring screen needs, without zod: the lawyer area's page loads this, not the schemas
 // (monitoring.schemas.ts re-exports it for the server). Where the spec names Escavador, the texts name
 // the configured provider.
@@ -24,7 +24,7 @@ export const MONITORING_TEXTS = {
   notificationSent: 'Notificação de movimentação enviada com sucesso!',
   notificationFailed: 'Erro ao enviar notificação: ',
   notFound: 'Monitoramento não encontrado',
-  /** The gate (spec part 2, 6; DECISIONS.md, Plans): gratuito, then basico. */
+  /** The gate (docs/product-rules.md, "Process monitoring", Plans): gratuito, then basico. */
   notInFreePlan: 'O monitoramento de processos não está disponível no plano gratuito. Assine um plano a partir do Intermediário para acompanhar seus processos e receber as movimentações no WhatsApp.',
   startsAtIntermediario: 'O monitoramento de processos está disponível a partir do plano Intermediário (até 5 processos) e no Premium (até 20 processos).',
   capReached: (cap: number) =>

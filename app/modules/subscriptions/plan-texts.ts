@@ -1,6 +1,6 @@
 import type { Plan } from '~/domain/catalog/catalog';
 
-// The plans page's texts (spec part 2 §2.18, §8 "Plans"; docs/product-rules.md, Plans). Browser-safe and
+// The plans page's texts (docs/product-rules.md, Plans). Browser-safe and
 // without zod: the page's JavaScript needs them, its form's schema stays on the server (subscribe-form.server.ts).
 
 export const PLAN_TEXTS = {
@@ -15,7 +15,7 @@ export const PLAN_TEXTS = {
   signIn: 'Faça login como advogado para assinar um plano.',
 } as const;
 
-/** 'Plano {tipo} ativado com sucesso!' (spec §8, Plans), e.g. 'Plano Premium ativado com sucesso!'. */
+/** 'Plano {tipo} ativado com sucesso!' (docs/product-rules.md, Plans: subscribing), e.g. 'Plano Premium ativado com sucesso!'. */
 export function planActivatedMessage(plan: Pick<Plan, 'tipo'>): string {
   return `Plano ${plan.tipo} ativado com sucesso!`;
 }

@@ -11,7 +11,7 @@ import type { LawyerPlan } from './lawyer-plan';
 import { getLawyerPlan } from './lawyer-plan.server';
 import { PLAN_TEXTS } from './plan-texts';
 
-// Each lawyer's plan and subscribing to another (docs/product-rules.md, Plans; spec part 2 §4, §7.3).
+// Each lawyer's plan and subscribing to another (docs/product-rules.md, Plans).
 
 /** Who is looking at /planos, and so what its cards offer them. */
 export type PlansViewer =
@@ -39,7 +39,7 @@ const SUBSCRIBE_WINDOW_MS = 60 * 60_000;
 /**
  * Subscribes the signed-in `user` (from the session, never from the form) to `planId`: in one
  * transaction the active plan is cancelled and the new one inserted, active from now for 30 days
- * (gratuito: no end date). Nothing is charged yet (DECISIONS.md, Plans).
+ * (gratuito: no end date). Nothing is charged yet (docs/product-rules.md, Plans).
  *
  * The lawyer's profile row is locked first, so two subscriptions at once run one after the other: the
  * second cancels what the first inserted, and exactly one plan stays active (the partial unique index

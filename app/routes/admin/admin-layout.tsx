@@ -6,7 +6,7 @@ import { BACK_OFFICE_HANDLE, BACK_OFFICE_HEADERS } from './back-office-headers';
 import { ADMIN_NAV } from './components/admin-nav';
 
 /**
- * The layout of every /admin/* page (spec part 2, section 2.11; docs/decisions/0018). Its middleware
+ * The layout of every /admin/* page (docs/product-rules.md, "Back office"; docs/decisions/0018). Its middleware
  * runs the one guard, requireSuperadmin, before any loader or action under it, and marks every
  * response private, not stored and not indexed. Each loader and action calls the guard itself too:
  * React Router runs a layout's loader beside its children's, never before them, and a route's own

@@ -13,7 +13,7 @@ import { BACK_OFFICE_HANDLE, backOfficeHeaders } from './back-office-headers';
 import { EntranceCard, FormAlert, entranceButton } from './components/entrance-card';
 
 /**
- * /admin, the superadmins' entrance (spec part 2, section 2.10): the login's machinery (throttle,
+ * /admin, the superadmins' entrance (docs/product-rules.md, "Back office"): the login's machinery (throttle,
  * messages), then the superadmin check; anyone else is signed out at once with the spec's message.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -19,7 +19,7 @@ import { BACK_OFFICE_HANDLE, backOfficeHeaders } from './back-office-headers';
 import { EntranceCard, FormAlert, entranceButton } from './components/entrance-card';
 
 /**
- * /bootstrap-superadmin (spec part 2, section 2.16; DECISIONS.md, "Back office"): the first superadmin
+ * /bootstrap-superadmin (docs/product-rules.md, "Back office"; docs/decisions/0018): the first superadmin
  * needs no secret, every later one the server's BOOTSTRAP_SECRET. The form is never prefilled; after an
  * error only the e-mail and the name come back, never the password or the secret.
  */

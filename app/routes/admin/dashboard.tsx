@@ -10,7 +10,7 @@ import { BACK_OFFICE_HEADERS } from './back-office-headers';
 import { RefreshLink } from './components/page-links';
 import { StatusBadge } from './components/status-badge';
 
-/** /admin/dashboard 'Dashboard Admin' (spec part 2, section 2.12; docs/product-rules.md, "Back office"). */
+/** /admin/dashboard 'Dashboard Admin' (docs/product-rules.md, "Back office"). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSuperadmin(request);
   const now = new Date();

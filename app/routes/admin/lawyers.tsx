@@ -27,7 +27,7 @@ import { Pager, RefreshLink } from './components/page-links';
 import { ScrollingTable } from './components/scrolling-table';
 
 /**
- * /admin/lawyers 'Gerenciar Advogados' (spec part 2, section 2.13; docs/product-rules.md, "Back
+ * /admin/lawyers 'Gerenciar Advogados' (docs/product-rules.md, "Back
  * office"). The list, its search (`q`), status filter (`status`) and page (`pagina`) live in the URL;
  * the tab in `aba` (lista, financeiro); the confirmations in `rejeitar` and `excluir` (the lawyer's id),
  * so everything works without JavaScript. 'Área Financeira' shows the same page of lawyers as the list.

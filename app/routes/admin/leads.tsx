@@ -13,7 +13,7 @@ import { Pager, RefreshLink } from './components/page-links';
 import { ScrollingTable } from './components/scrolling-table';
 
 /**
- * /admin/leads 'Gerenciar Leads' (spec part 2, section 2.14; docs/product-rules.md, "Back office"):
+ * /admin/leads 'Gerenciar Leads' (docs/product-rules.md, "Back office"):
  * one row per client e-mail, the most recent lead's data winning. The search (`q`) and the page
  * (`pagina`) live in the URL, so the list works without JavaScript; only '+N mais' needs it.
  */
@@ -183,7 +183,7 @@ function ToolLeads({ total, leads }: { total: number; leads: AdminToolLead[] }) 
   );
 }
 
-/** The first two lawyers, the rest behind '+N mais' (spec part 2, section 2.14). */
+/** The first two lawyers, the rest behind '+N mais' (docs/product-rules.md, "Back office"). */
 function AssignedLawyers({ lawyers }: { lawyers: AdminLeadLawyer[] }) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();

@@ -4,7 +4,7 @@ import { flashToastCookie } from '~/lib/flash-toast.server';
 import { signOut } from '~/modules/accounts/login.server';
 import type { Route } from './+types/logout';
 
-/** The shell's Logout (spec part 2, section 2.11): 'Logout realizado com sucesso!', then back to /admin. */
+/** The shell's Logout (docs/product-rules.md, "Back office"): 'Logout realizado com sucesso!', then back to /admin. */
 export async function action({ request }: Route.ActionArgs) {
   await requireSuperadmin(request);
   const headers = new Headers();

@@ -25,7 +25,7 @@ import { Pager, RefreshLink } from './components/page-links';
 import { ScrollingTable } from './components/scrolling-table';
 
 /**
- * /admin/mensagens (DECISIONS.md, "Messaging and e-mail"; docs/product-rules.md, "Back office"): every
+ * /admin/mensagens (docs/product-rules.md, "Back office"; docs/decisions/0011): every
  * e-mail and WhatsApp message of the outbox, newest first. The filters (`status`, `canal`) and the page
  * (`antes`: where the previous page stopped) live in the URL; 'Reenviar' is a form post, so everything
  * works without JavaScript.

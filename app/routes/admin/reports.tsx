@@ -11,7 +11,7 @@ import { RefreshLink } from './components/page-links';
 import { formatCount, formatDayMonth } from './components/report-format';
 
 /**
- * /admin/reports 'Relatórios' (spec part 2, section 2.15; docs/product-rules.md, "Back office"): four
+ * /admin/reports 'Relatórios' (docs/product-rules.md, "Back office"): four
  * cards with their trends, the leads of the last 7 days, the top 5 cities and areas, and the views and
  * clicks of the last 30 days. Every chart has a table with the same figures; the charts (recharts) are
  * drawn in the browser only, after hydration, from a chunk no other page loads (docs/decisions/0019).
@@ -263,7 +263,7 @@ function TotalRow({ row: [label, ...values], columns, className }: { row: Row; c
   );
 }
 
-/** 'Erro ao carregar dados: {message}' (spec part 2, section 8), inside the back office's shell, with a retry. */
+/** 'Erro ao carregar dados: {message}' (docs/product-rules.md, "Back office"), inside the back office's shell, with a retry. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : REPORTS_UNAVAILABLE;

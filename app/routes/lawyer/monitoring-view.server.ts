@@ -5,7 +5,7 @@ import { FREQUENCY_LABELS } from '~/modules/monitoring/monitoring.schemas';
 import type { MonitoringRow, MonitoringSectionData } from '~/modules/monitoring/monitoring.server';
 
 // What the monitoring part of the section sends to the page: dates already written in São Paulo time
-// (dd/MM/yyyy HH:mm, spec part 2 §2.9), so the page's JavaScript formats nothing.
+// (dd/MM/yyyy HH:mm; docs/product-rules.md, "Process monitoring"), so the page's JavaScript formats nothing.
 
 export interface MonitoringRowView {
   id: string;

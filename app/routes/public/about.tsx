@@ -6,7 +6,7 @@ import { faqPageJsonLd } from '~/modules/content/page-text';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/about';
 
-/** /quem-somos (spec part 2 §2.18): the product, its mission, the six steps and its ethics. Static: the page cache keeps it. */
+/** /quem-somos (docs/product-rules.md, "Marketing and legal pages"): the product, its mission, the six steps and its ethics. Static: the page cache keeps it. */
 
 export const headers: Route.HeadersFunction = () => ({ 'X-Page-Cache': '30' });
 

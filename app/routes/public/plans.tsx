@@ -14,7 +14,7 @@ import type { Route } from './+types/plans';
 import { formatLongDateSaoPaulo } from '~/lib/format-date';
 
 /**
- * /planos (spec part 2 §2.18; docs/product-rules.md, Plans): the catalogue's plans as cards. A visitor
+ * /planos (docs/product-rules.md, Plans): the catalogue's plans as cards. A visitor
  * gets 'Cadastre-se Gratuitamente' to the registration with the plan chosen; an approved lawyer
  * subscribes with a plain form post (no JavaScript needed), answered with a redirect to the area and
  * the spec's toast, or with this page again and the reason.

@@ -10,7 +10,7 @@ import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/practice-areas';
 
 /**
- * /areas-de-atuacao (spec part 1 §1): the eight legal areas, each leading to its search, and the
+ * /areas-de-atuacao (docs/product-rules.md, "Marketing and legal pages"): the eight legal areas, each leading to its search, and the
  * prominent button to the platform's WhatsApp (SUPPORT_WHATSAPP). Without that number there is no
  * button: the same place offers the request form instead (docs/decisions/0025).
  */

@@ -5,7 +5,7 @@ import { PRIVACY_POLICY_UPDATED, privacyPolicySections } from '~/modules/content
 import { getSiteDetails } from '~/modules/content/site-details.server';
 import type { Route } from './+types/privacy-policy';
 
-/** /politica-de-privacidade (spec part 2 §2.18; LGPD): naming the controller and the encarregado from the environment. */
+/** /politica-de-privacidade (docs/product-rules.md, "Marketing and legal pages"; LGPD): naming the controller and the encarregado from the environment. */
 
 export function loader() {
   // The date is written on the server: the page's JavaScript carries no date formatting.

@@ -5,7 +5,7 @@ import { getSiteDetails } from '~/modules/content/site-details.server';
 import { TERMS_EFFECTIVE_DATE, TERMS_VERSION, termsOfUseSections } from '~/modules/content/terms-of-use';
 import type { Route } from './+types/terms-of-use';
 
-/** /termos-de-uso (spec part 2 §2.18): 15 sections, version 2.0, naming the company when it is configured. */
+/** /termos-de-uso (docs/product-rules.md, "Marketing and legal pages"): 15 sections, version 2.0, naming the company when it is configured. */
 
 export function loader() {
   // The date is written on the server: the page's JavaScript carries no date formatting.

@@ -8,7 +8,7 @@ import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/why-register';
 
 /**
- * /por-que-se-registrar (spec part 2 §2.18): the page that brings lawyers in, with calls to action to
+ * /por-que-se-registrar (docs/product-rules.md, "Marketing and legal pages"): the page that brings lawyers in, with calls to action to
  * /registro-advogado and to /login ('Já sou cadastrado'). Static: the page cache keeps it.
  */
 

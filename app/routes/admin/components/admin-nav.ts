@@ -1,8 +1,8 @@
 import { BarChart3, ClipboardList, Inbox, LayoutDashboard, Mail, Scale, type LucideIcon } from 'lucide-react';
 
 /**
- * The back office's navigation (spec part 2, section 2.11): the spec's four pages, then the outbox
- * (DECISIONS.md, "Messaging and e-mail") and the audit log.
+ * The back office's navigation (docs/product-rules.md, "Back office"): Dashboard, Advogados,
+ * Leads and Relatórios, then the outbox (Mensagens) and the audit log.
  */
 export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },

@@ -29,7 +29,7 @@ const removeButton =
   'inline-flex items-center justify-center gap-2 rounded-md border border-red-700 px-5 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70';
 
 /**
- * The messaging settings card (spec part 2 §2.9): the notification number, the WiizoChat token (written,
+ * The messaging settings card (docs/product-rules.md, Messaging): the notification number, the WiizoChat token (written,
  * never read back: the page only learns 'configurado'), its removal and a test send. Plain forms: they
  * work without JavaScript; with it, the button says what is happening.
  */

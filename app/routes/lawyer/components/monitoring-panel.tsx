@@ -52,7 +52,7 @@ function PlanNotice({ text, action }: { text: string; action: string }) {
 }
 
 /**
- * The monitoring part of 'Monitoramento de Processos' (spec part 2 §2.9), below the messaging card:
+ * The monitoring part of 'Monitoramento de Processos' (docs/product-rules.md, "Process monitoring"), below the messaging card:
  * the plan's notice, or the create form, 'Monitoramentos Ativos' and the details dialog a row opens.
  * Plain forms and links: everything works without JavaScript.
  */

@@ -5,7 +5,7 @@ import { MessagingSettingsCard, type MessagingActionData } from './messaging-set
 import { MonitoringPanel, type MonitoringActionData } from './monitoring-panel';
 
 /**
- * 'Monitoramento de Processos' (section monitoramento, spec part 2 §2.9): first the messaging settings
+ * 'Monitoramento de Processos' (section monitoramento; docs/product-rules.md, Messaging and "Process monitoring"): first the messaging settings
  * card, then process monitoring (the plan's notice, or the form, the table and the details dialog).
  */
 export function MonitoringSection({

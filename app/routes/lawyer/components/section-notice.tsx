@@ -15,8 +15,8 @@ const NOTICES: Record<NoticeSection, { title: string; text: string; icon: typeof
 };
 
 /**
- * A section of the area that is only a notice: the financial notice (spec part 2 §2.2: no purchase form
- * here). The area's 'upgrade' actions lead here, so the notice links to the plans page, where a plan is
+ * A section of the area that is only a notice: the financial notice (docs/product-rules.md, "Lawyer area":
+ * no purchase form here). The area's 'upgrade' actions lead here, so the notice links to the plans page, where a plan is
  * chosen.
  */
 export function SectionNotice({ section }: { section: NoticeSection }) {

@@ -23,7 +23,7 @@ interface CrmBoardProps {
 }
 
 /**
- * The Kanban board (spec part 2, section 2.3): one 20rem column per stage, scrolling sideways. A drop
+ * The Kanban board (docs/product-rules.md, CRM: board): one 20rem column per stage, scrolling sideways. A drop
  * on another column asks the server to move the lead; the board changes only when it has answered
  * (the caller passes the confirmed leads back in).
  */

@@ -36,7 +36,7 @@ function initialDialog(params: URLSearchParams, echo: FormEcho | null): OpenDial
 }
 
 /**
- * The CRM section (spec part 2, section 2.3): 'CRM de Leads' with the lead count, 'Atualizar',
+ * The CRM section (docs/product-rules.md, CRM): 'CRM de Leads' with the lead count, 'Atualizar',
  * 'Novo Lead', the stage manager and the board, or 'Configure suas etapas de lead' without stages.
  */
 interface CrmSectionProps {

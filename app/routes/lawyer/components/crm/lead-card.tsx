@@ -28,7 +28,7 @@ interface LeadCardProps {
 }
 
 /**
- * A lead on the board (spec part 2, section 2.4): name, area and city, how long ago it came in, the
+ * A lead on the board (docs/product-rules.md, CRM: card): name, area and city, how long ago it came in, the
  * start of the case, WhatsApp and Email. A click anywhere on it opens the details; it is dragged by
  * mouse or touch anywhere on it, or picked up from the keyboard on its handle.
  *

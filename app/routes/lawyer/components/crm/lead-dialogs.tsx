@@ -50,7 +50,7 @@ interface LeadDetailDialogProps {
 }
 
 /**
- * The lead's details (spec part 2, section 2.5): contact, case, description, then 'Contatar no
+ * The lead's details (docs/product-rules.md, CRM): contact, case, description, then 'Contatar no
  * WhatsApp', 'Enviar Email', 'Editar Lead', and a stage select with 'Mover' (how a lead moves without
  * dragging, or without JavaScript).
  */
@@ -145,7 +145,7 @@ interface LeadFormDialogProps {
 }
 
 /**
- * 'Novo Lead' (spec part 2, sections 2.7 and 5): the lead is the lawyer's, in their first stage. The
+ * 'Novo Lead' (docs/product-rules.md, CRM: new lead): the lead is the lawyer's, in their first stage. The
  * server checks every field; the dialog closes once it has saved.
  */
 export function NewLeadDialog({ open, onClose, echo }: LeadFormDialogProps) {
@@ -198,7 +198,7 @@ interface EditLeadDialogProps extends LeadFormDialogProps {
 }
 
 /**
- * 'Editar Lead' (spec part 2, section 2.6): name, e-mail, phone and 'Descrição do Caso'; city and area
+ * 'Editar Lead' (docs/product-rules.md, CRM: edit): name, e-mail, phone and 'Descrição do Caso'; city and area
  * are shown but cannot change, for the integrity of the client's request.
  */
 export function EditLeadDialog({ lead, open, onClose, echo }: EditLeadDialogProps) {

@@ -27,7 +27,7 @@ interface Draft {
 const colorName = (value: string) => STAGE_COLORS.find((c) => c.value === value)?.label ?? value;
 
 /**
- * 'Gerenciar Etapas do CRM' (spec part 2, section 2.8): a collapsible panel. The view lists the stages;
+ * 'Gerenciar Etapas do CRM' (docs/product-rules.md, CRM: stages): a collapsible panel. The view lists the stages;
  * 'Editar Etapas' makes a working copy to rename and recolour, saved with 'Salvar' or dropped with
  * 'Cancelar'. Deleting a stage and adding one take effect at once.
  */
@@ -185,7 +185,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
   );
 }
 
-/** One of the eight named colours (spec part 2, section 3), with a swatch of the chosen one. */
+/** One of the eight named colours (`STAGE_COLORS`; docs/product-rules.md, CRM: stages), with a swatch of the chosen one. */
 function ColorSelect({ idPrefix, name, value, defaultValue, onChange }: { idPrefix: string; name: string; value?: string; defaultValue?: string; onChange?: (color: string) => void }) {
   const [chosen, setChosen] = useState(value ?? defaultValue ?? STAGE_COLORS[0].value);
   const shown = value ?? chosen;
