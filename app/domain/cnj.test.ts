@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { STATES } from '~/domain/catalog/states';
 import { cnjCheckDigits, cnjDigits, COURT_CHOICES, courtOfCnj, findCourt, isValidCnj, maskCnj, parseCnj } from './cnj';
 
-// The reference's real numbers (../shared/reference/integrations.md, 3.3) and altered ones.
+// Real, published numbers (their check digits computed by hand) and altered ones.
 
 const VALID = [
   '0018063-19.2013.8.26.0002',

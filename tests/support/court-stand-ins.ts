@@ -4,7 +4,7 @@ import type net from 'node:net';
 import { CNJ_PATTERN, courtOfCnj } from '~/domain/cnj';
 
 // Local HTTP servers that answer like Escavador API v2 and the CNJ's DataJud, as described in
-// ../shared/reference/integrations.md §1.9 (the stand-in checklist) and §2 (envelopes, status codes,
+// their public documentation (envelopes, status codes,
 // error bodies). Tests start them on a free port, point an adapter at them, script the next answers,
 // and read back every request they received.
 
@@ -107,9 +107,9 @@ const field = (value: unknown, name: string): unknown => (value !== null && type
 const digitsOf = (numero: string) => numero.replace(/\D/g, '');
 
 // ---------------------------------------------------------------------------------------------------
-// Escavador API v2 (§1): Authorization: Bearer <token>; JSON everywhere; Creditos-Utilizados on answers.
+// Escavador API v2: Authorization: Bearer <token>; JSON everywhere; Creditos-Utilizados on answers.
 
-/** A movement as §1.3 lists it (what tests put into a process). */
+/** A movement as Escavador's movements list gives it (what tests put into a process). */
 export interface EscavadorMovementItem {
   id: number;
   data: string;
@@ -144,15 +144,15 @@ export interface EscavadorStandIn extends BaseStandIn {
   addProcess(numero: string, movements: EscavadorMovementItem[]): void;
   /** Ends a monitoring's search: ENCONTRADO or NAO_ENCONTRADO, verified now. */
   resolve(id: number, status: 'ENCONTRADO' | 'NAO_ENCONTRADO'): void;
-  /** A callback body of §1.5 for a monitoring (a new uuid unless given). */
+  /** A callback body for a monitoring (a new uuid unless given). */
   callbackPayload(event: 'processo_encontrado' | 'processo_nao_encontrado' | 'nova_movimentacao', monitoringId: number, options?: { movement?: EscavadorMovementItem; uuid?: string }): Record<string, unknown>;
-  /** POSTs a callback body to `url` with the panel's token in Authorization, like Escavador (§1.4); answers the status. */
+  /** POSTs a callback body to `url` with the panel's token in Authorization, like Escavador; answers the status. */
   sendCallback(url: string, body: unknown, authorization: string): Promise<number>;
 }
 
 const escavadorError = (status: number, code: string, message: string, errors: unknown = null): Answer => ({ status, body: { code, message, errors, appends: null } });
 
-/** The court of a number as Escavador names it in `tribunais` (§1.2: derived from J.TR). */
+/** The court of a number as Escavador names it in `tribunais` (derived from J.TR). */
 function tribunalOf(numero: string, sigla: string | undefined) {
   const court = courtOfCnj(numero);
   const chosen = sigla ?? court?.sigla;
@@ -282,9 +282,9 @@ export async function startEscavadorStandIn({ token }: { token: string }): Promi
 }
 
 // ---------------------------------------------------------------------------------------------------
-// DataJud (§2): POST /api_publica_<alias>/_search, Authorization: APIKey <key>, Elasticsearch answers.
+// DataJud: POST /api_publica_<alias>/_search, Authorization: APIKey <key>, Elasticsearch answers.
 
-/** The aliases DataJud indexes (§2.5): 27 state courts, superior, federal, labour and state military courts. */
+/** The aliases DataJud indexes: 27 state courts, superior, federal, labour and state military courts. */
 export const DATAJUD_ALIASES: ReadonlySet<string> = new Set([
   ...'tjac tjal tjam tjap tjba tjce tjdft tjes tjgo tjma tjmg tjms tjmt tjpa tjpb tjpe tjpi tjpr tjrj tjrn tjro tjrr tjrs tjsc tjse tjsp tjto'.split(' '),
   'tst', 'tse', 'stj', 'stm', 'tjmmg', 'tjmrs', 'tjmsp',
@@ -292,7 +292,7 @@ export const DATAJUD_ALIASES: ReadonlySet<string> = new Set([
   ...Array.from({ length: 24 }, (_, i) => `trt${i + 1}`),
 ]);
 
-/** One hit's _source as §2.3 shows it (what tests index). */
+/** One hit's _source as DataJud's wiki shows it (what tests index). */
 export interface DataJudSource {
   numeroProcesso: string;
   grau: string;
@@ -314,7 +314,7 @@ const esError = (status: number, type: string, reason: string, headers?: Record<
 export async function startDataJudStandIn({ apiKey }: { apiKey: string }): Promise<DataJudStandIn> {
   const standIn = await startServer('', { indices: new Map<string, DataJudSource[]>() }, (self) => (request, behaviour, url) => {
     if (behaviour === 'hang') return 'hang';
-    // The wiki writes the scheme APIKey and ApiKey (§2.1): both are accepted, nothing else.
+    // The wiki writes the scheme APIKey and ApiKey: both are accepted, nothing else.
     const key = /^(?:APIKey|ApiKey) (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (key !== apiKey || behaviour === 'unauthorized') return esError(401, 'security_exception', 'unable to authenticate with provided credentials');
     if (behaviour === 'rate-limited') return { ...esError(429, 'too_many_requests', 'Limite de requisições excedido'), headers: self.retryAfterSeconds === null ? undefined : { 'Retry-After': String(self.retryAfterSeconds) } };

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 
-// Local HTTP servers that answer like the WhatsApp Cloud API and the WiizoChat gateway, as described in
-// ../shared/reference/integrations.md §4 and §5 (envelopes, status codes, error codes). Tests start
+// Local HTTP servers that answer like the WhatsApp Cloud API and the WiizoChat gateway, as their public
+// documentation describes them (envelopes, status codes, error codes). Tests start
 // them on a free port, point an adapter (or a whole server) at them, script the next answers, and read
 // back every request they received.
 
@@ -99,7 +99,7 @@ async function startStandIn(basePath: string, handle: Handler): Promise<WhatsApp
 const field = (value: unknown, name: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
 
 // ---------------------------------------------------------------------------------------------------
-// WhatsApp Cloud API (§4): POST /<version>/<phone number id>/messages, Authorization: Bearer <token>.
+// WhatsApp Cloud API: POST /<version>/<phone number id>/messages, Authorization: Bearer <token>.
 
 const graphError = (status: number, error: Record<string, unknown>, headers?: Record<string, string>): Answer => ({
   status,
@@ -109,7 +109,7 @@ const graphError = (status: number, error: Record<string, unknown>, headers?: Re
 
 const INVALID_PARAMETER = (details: string) => graphError(400, { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: { messaging_product: 'whatsapp', details } });
 
-/** Checks a send request's body the way §4.2 and §4.3 describe it; returns what is wrong, or null. */
+/** Checks a send request's body the way Meta's documentation describes text and template messages; returns what is wrong, or null. */
 function cloudBodyProblem(body: unknown): string | null {
   if (field(body, 'messaging_product') !== 'whatsapp') return 'messaging_product must be whatsapp';
   const to = field(body, 'to');
@@ -177,7 +177,7 @@ export async function startCloudApiStandIn({ accessToken, phoneNumberId, version
 }
 
 // ---------------------------------------------------------------------------------------------------
-// WiizoChat (§5.1, §5.3): POST /whatsapp-api/send-message with `Authorization: Bearer <key>` and
+// WiizoChat: POST /whatsapp-api/send-message with `Authorization: Bearer <key>` and
 // `apikey: <key>`; {"success": true, "data": …} or {"success": false, "error": {"code", "message"}}.
 
 const wiizoError = (status: number, code: string, message: string, headers?: Record<string, string>): Answer => ({ status, headers, body: { success: false, error: { code, message } } });

@@ -57,7 +57,7 @@ export const processUpdates = pgTable(
 );
 
 /**
- * Escavador's callbacks (../shared/reference/integrations.md §1.4-1.5), each stored once by its `uuid`
+ * Escavador's callbacks (docs/product-rules.md, "Process monitoring providers"), each stored once by its `uuid`
  * (Escavador delivers an event more than once) before it is answered, then processed by the
  * `escavador-callback` job (docs/decisions/0030). Unknown events are kept too, unprocessed by design.
  */

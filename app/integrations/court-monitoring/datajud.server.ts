@@ -2,7 +2,7 @@ import { DEFAULT_COURT_TIMEOUT_MS, callJson, commonHttpError, field, type HttpAn
 import { movementTypeOfText } from './movement-type';
 import { CourtProviderError, type CheckProcessInput, type CourtMonitoringProvider, type ProcessCheck, type ProviderCourt, type ProviderMovement } from './provider';
 
-// The CNJ's public DataJud API, as ../shared/reference/integrations.md §2 describes it: one
+// The CNJ's public DataJud API, as its wiki (datajud-wiki.cnj.jus.br) describes it: one
 // Elasticsearch index per court (api_publica_<alias>), `Authorization: APIKey <key>`, a `match` on the
 // 20-digit numeroProcesso, one hit per instance (G1, G2, JE…) whose `movimentos` are merged. DataJud
 // has no monitoring and no callbacks: the app polls (docs/decisions/0029-court-monitoring-providers.md).
@@ -60,7 +60,7 @@ function aliasOf(court: ProviderCourt | null): string {
 }
 
 /**
- * A _search answer (§2.3) as a check: found when hits.total.value > 0 (an answer without it: when it
+ * A _search answer as a check: found when hits.total.value > 0 (an answer without it: when it
  * has hits); the `movimentos` of every hit (every instance) merged, once per (codigo, dataHora),
  * oldest first.
  */
@@ -90,7 +90,7 @@ export function dataJudCheck(json: unknown): ProcessCheck {
 }
 
 /**
- * Text double-encoded by some courts (§2.3: UTF-8 read as Latin-1, 'DecisÃ£o'): read back as UTF-8 when
+ * Text double-encoded by some courts (UTF-8 read as Latin-1, 'DecisÃ£o'): read back as UTF-8 when
  * it has the tell-tale 'Ã'/'Â' pairs and the result is clean; any other text as it is.
  */
 export function fixMojibake(text: string): string {
@@ -149,7 +149,7 @@ function reasonOf(answer: HttpAnswer): string {
 }
 
 /**
- * A DataJud error answer (§2.4) as a CourtProviderError: 401/403 auth (the key; CNJ may have changed
+ * A DataJud error answer as a CourtProviderError: 401/403 auth (the key; CNJ may have changed
  * it), 404 index_not_found invalid (no index for that alias), other 404 not_found, 429 rate_limited
  * with Retry-After, 5xx unavailable, any other 4xx invalid (a query it refused).
  */

@@ -3,12 +3,12 @@ import { startDataJudStandIn, type DataJudSource } from '../../../tests/support/
 import { createDataJudProvider, dataJudCheck, fixMojibake } from './datajud.server';
 import { CourtProviderError, type ProviderCourt } from './provider';
 
-/** The key published on the wiki at research time (§2.1): tests use a value of the same shape. */
+/** The key published on the DataJud wiki when the adapter was written: tests use a value of the same shape. */
 const API_KEY = 'cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw==';
 const TRF1: ProviderCourt = { sigla: 'TRF1', datajudAlias: 'trf1' };
 const TJDFT: ProviderCourt = { sigla: 'TJDFT', datajudAlias: 'tjdft' };
 const STF: ProviderCourt = { sigla: 'STF', datajudAlias: null };
-/** Reference §3.3 C: the DataJud wiki's exemplo1 (TRF1, JEF Tefé). */
+/** The DataJud wiki's exemplo1 (TRF1, JEF Tefé). */
 const NUMERO = '0000832-35.2018.4.01.3202';
 const DIGITS = '00008323520184013202';
 

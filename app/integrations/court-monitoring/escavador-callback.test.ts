@@ -9,7 +9,7 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-/** The nova_movimentacao example of reference §1.5 (ESC-DOCS), with the shortened values filled in. */
+/** The nova_movimentacao example of Escavador's callback documentation, with the shortened values filled in. */
 const NOVA_MOVIMENTACAO = {
   event: 'nova_movimentacao',
   monitoramento: {
@@ -40,7 +40,7 @@ function parsed(body: unknown): EscavadorCallback {
   return result.callback;
 }
 
-describe('parseEscavadorCallback (§1.4–1.5)', () => {
+describe('parseEscavadorCallback (Escavador\'s callbacks)', () => {
   test("nova_movimentacao: the uuid, the event, the monitoring's number and id, and its one movement (a date alone is midnight UTC)", () => {
     expect(parsed(NOVA_MOVIMENTACAO)).toEqual({
       uuid: '65b45990e91de83f8f40483102ce97ca',
@@ -103,7 +103,7 @@ describe('parseEscavadorCallback (§1.4–1.5)', () => {
 describe('escavadorCallbackAuthorized', () => {
   const TOKEN = 'c4llb4ck-t0k3n-d0-p41n3l';
 
-  test('the raw token and `Bearer <token>` are accepted (the form is unconfirmed, §1.4)', () => {
+  test('the raw token and `Bearer <token>` are accepted (Escavador\'s documentation does not say which)', () => {
     expect(escavadorCallbackAuthorized(TOKEN, TOKEN)).toBe(true);
     expect(escavadorCallbackAuthorized(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
     expect(escavadorCallbackAuthorized(`bearer  ${TOKEN} `, TOKEN)).toBe(true);

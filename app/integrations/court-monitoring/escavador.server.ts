@@ -5,9 +5,9 @@ import { DEFAULT_COURT_TIMEOUT_MS, callJson, commonHttpError, field, type HttpAn
 import { movementTypeOfText } from './movement-type';
 import { CourtProviderError, type CheckProcessInput, type CourtMonitoringProvider, type MonitoringFrequency, type ProcessCheck, type ProviderMovement, type StartMonitoringInput } from './provider';
 
-// Escavador API v2, as ../shared/reference/integrations.md §1 describes it: Bearer token (server side
+// Escavador API v2, as its public documentation describes it: Bearer token (server side
 // only), process monitorings at /monitoramentos/processos (create, list, get, delete), movements by CNJ
-// number with cursor paging, errors of §1.6, and the callbacks of §1.4–1.5 (parsed here, received by a
+// number with cursor paging, its error answers, and its callbacks (parsed here, received by a
 // route). docs/decisions/0029-court-monitoring-providers.md.
 
 export interface EscavadorProviderOptions {
@@ -21,7 +21,7 @@ export interface EscavadorProviderOptions {
   maxListPages?: number;
 }
 
-/** A process monitoring as Escavador answers it (§1.2). */
+/** A process monitoring as Escavador answers it. */
 export interface EscavadorMonitoring {
   id: string;
   numero: string;
@@ -41,7 +41,7 @@ export interface EscavadorProvider extends CourtMonitoringProvider {
 }
 
 const SERVICE = 'o Escavador';
-/** Movements per page: the docs allow multiples of 50 between 50 and 500 (§1.3). */
+/** Movements per page: the docs allow multiples of 50 between 50 and 500. */
 const MOVEMENT_PAGE_SIZE = 100;
 /** A movement's text kept at most this long (publications in the official gazette can be pages). */
 const MOVEMENT_TEXT_MAX = 4000;
@@ -49,7 +49,7 @@ const MOVEMENT_TEXT_MAX = 4000;
 export function createEscavadorProvider({ apiUrl, token, timeoutMs = DEFAULT_COURT_TIMEOUT_MS, maxMovementPages = 10, maxListPages = 50 }: EscavadorProviderOptions): EscavadorProvider {
   const base = apiUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
-  // The headers of the official SDK (§1.1), with our own User-Agent.
+  // The headers of Escavador's official SDK, with our own User-Agent.
   const headers = { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest', 'User-Agent': 'jusconecta-monitoramento/1.0' };
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) => callJson(url, { method, headers, body, timeoutMs, service: SERVICE });
 
@@ -107,7 +107,7 @@ export function createEscavadorProvider({ apiUrl, token, timeoutMs = DEFAULT_COU
 
     async startMonitoring({ numero, court, courtChosen, frequencia }: StartMonitoringInput) {
       const body: Record<string, string> = { numero, frequencia };
-      // The court pins the search when the lawyer chose it (§1.2: the same number may exist elsewhere).
+      // The court pins the search when the lawyer chose it (the same number may exist in another court).
       if (courtChosen && court) body.tribunal = court.sigla;
       const answer = await call('POST', `${base}/monitoramentos/processos`, body);
       if (answer.status === 200 || answer.status === 201) return { providerRef: monitoringOf(answer.json).id };
@@ -147,7 +147,7 @@ function stringOf(value: unknown): string | null {
   return null;
 }
 
-/** A monitoring object of §1.2; a 2xx answer without an id is the API's fault (unavailable). */
+/** A monitoring object of Escavador's; a 2xx answer without an id is the API's fault (unavailable). */
 function monitoringOf(json: unknown): EscavadorMonitoring {
   const id = stringOf(field(json, 'id'));
   if (!id) throw new CourtProviderError('unavailable', 'O Escavador respondeu sem o identificador do monitoramento');
@@ -177,7 +177,7 @@ function clip(text: string): string {
 }
 
 /**
- * One movement of §1.3/§1.5 as a ProviderMovement: the date, `conteudo` as the text (the predicted
+ * One movement (of the movements list or of a callback) as a ProviderMovement: the date, `conteudo` as the text (the predicted
  * classification's name when there is no content), and the badge from Escavador's own predicted
  * classification when it has one, else from the first 200 characters of the content (movement-type.ts).
  * Null for an item without a readable date or any text.
@@ -192,7 +192,7 @@ export function escavadorMovement(item: unknown): ProviderMovement | null {
   return { data, descricao, tipo: movementTypeOfText(classified ? classified : descricao.slice(0, 200)) };
 }
 
-/** The provider's own message of §1.6: `error` (401, 402, some 404s) or `message` with the fields' `errors`. */
+/** The provider's own message in an error answer: `error` (401, 402, some 404s) or `message` with the fields' `errors`. */
 function providerMessage(answer: HttpAnswer): string {
   const error = field(answer.json, 'error');
   if (typeof error === 'string' && error) return error;
@@ -208,11 +208,11 @@ function providerMessage(answer: HttpAnswer): string {
   return text || answer.text || `HTTP ${answer.status}`;
 }
 
-/** The duplicate-monitoring 422: its `code` is unconfirmed, its message says "já monitora este processo" (§1.2, §8 item 4). */
+/** The duplicate-monitoring 422: its `code` is unconfirmed, its message says "já monitora este processo". */
 const DUPLICATE = /j[aá] monitora/i;
 
 /**
- * An Escavador error answer (§1.6) as a CourtProviderError: 401/403 auth, 402 no_credit, 404
+ * An Escavador error answer as a CourtProviderError: 401/403 auth, 402 no_credit, 404
  * not_found, 422 duplicate (the "já monitora" message) or invalid, 429 rate_limited (Retry-After when
  * sent; none is documented), 5xx unavailable, a redirect unavailable, any other 4xx invalid.
  */
@@ -230,7 +230,7 @@ export function escavadorError(answer: HttpAnswer): CourtProviderError {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Callbacks (§1.4–1.5): one URL per account, POSTed JSON with `event`, `uuid` and the objects of the
+// Callbacks: one URL per account, POSTed JSON with `event`, `uuid` and the objects of the
 // event; the panel's token in the Authorization header (raw or Bearer: unconfirmed, so both).
 
 const idSchema = z.union([z.number(), z.string().min(1)]);
@@ -252,7 +252,7 @@ const callbackSchema = z.looseObject({
   processo: z.looseObject({ numero_cnj: z.string().optional() }).optional(),
 });
 
-/** The events the monitoring acts on; any other is stored and answered 200, and nothing else (§8 item 7). */
+/** The events the monitoring acts on; any other is stored and answered 200, and nothing else (the full list of events is not documented). */
 export const ESCAVADOR_MONITORING_EVENTS = ['processo_encontrado', 'processo_nao_encontrado', 'nova_movimentacao'] as const;
 
 export interface EscavadorCallback {
@@ -313,8 +313,8 @@ const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').dig
 
 /**
  * Whether a callback's Authorization header carries the panel's token, raw or as `Bearer <token>`
- * (§1.4; which one is unconfirmed). Compared in constant time on the SHA-256 of both, so neither the
- * content nor the length leaks. No expected token, or no header: refused.
+ * (Escavador's documentation does not say which). Compared in constant time on the SHA-256 of both,
+ * so neither the content nor the length leaks. No expected token, or no header: refused.
  */
 export function escavadorCallbackAuthorized(headerValue: string | null | undefined, expectedToken: string | null | undefined): boolean {
   if (!headerValue || !expectedToken) return false;

@@ -5,7 +5,7 @@ import { CourtProviderError, type StartMonitoringInput } from './provider';
 
 const TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.token-de-teste';
 const TJSP = { sigla: 'TJSP', datajudAlias: 'tjsp' };
-/** Reference §3.3 A and the list example: real TJSP numbers with valid check digits. */
+/** Published TJSP numbers and the list example of Escavador's docs: real numbers with valid check digits. */
 const NUMERO = '0018063-19.2013.8.26.0002';
 const OUTRO = '1002089-72.2023.8.26.0260';
 
@@ -187,7 +187,7 @@ describe('the Escavador adapter: checks and movements', () => {
   });
 });
 
-describe('the Escavador adapter: errors (§1.6)', () => {
+describe('the Escavador adapter: errors', () => {
   test('401 Unauthenticated is auth, 402 no credit is no_credit: not retryable, with the provider message', async () => {
     const { standIn, provider } = await escavador({ token: 'token-errado' });
     expect(await failureOf(provider.startMonitoring(start()))).toMatchObject({ kind: 'auth', status: 401, detail: 'Unauthenticated', retryable: false });

@@ -34,7 +34,7 @@ export interface ProcessCheck {
   /** The provider found the process (ENCONTRADO) or knows it does not exist there (NAO_ENCONTRADO). */
   found: boolean;
   /**
-   * The provider has not finished looking (Escavador's PENDENTE, §1.2 of the reference): `found` is
+   * The provider has not finished looking (Escavador's PENDENTE): `found` is
    * false but means nothing yet, and the monitoring stays PENDENTE. Absent: the search is over.
    */
   pending?: boolean;

@@ -67,7 +67,7 @@ describe('the simulated court', () => {
     expect(simulatedMovement(NUMERO, 8).tipo).toBe('SENTENCA');
   });
 
-  test('an invalid number (wrong check digits, §3.3) and a sequential 0000000 are not found, with no movement', async () => {
+  test('an invalid number (wrong check digits) and a sequential 0000000 are not found, with no movement', async () => {
     const provider = createSimulatedProvider({ now: clock().now });
     expect(isValidCnj('0000000-54.2024.8.26.0100')).toBe(true);
     expect(await provider.checkProcess({ numero: '0000001-00.2024.6.14.0000', court: null, providerRef: null })).toEqual({ found: false, movements: [] });

@@ -1,7 +1,7 @@
 import { DEFAULT_WHATSAPP_TIMEOUT_MS, field, parseRetryAfter, postJson, type GatewayAnswer } from './gateway-http.server';
 import { toE164Digits, WhatsAppDeliveryError, type WhatsAppMessage, type WhatsAppSender } from './whatsapp';
 
-// The WhatsApp Cloud API (Meta Graph API), as described in ../shared/reference/integrations.md §4:
+// The WhatsApp Cloud API (Meta Graph API), as Meta's Cloud API documentation describes it:
 // POST {API_URL}/{PHONE_NUMBER_ID}/messages with a Bearer token; a text message, or a template message
 // (business-initiated messages outside the 24-hour window must be approved templates).
 
@@ -17,12 +17,12 @@ export interface CloudApiSenderOptions {
 
 /** The template language of every message (the templates are written in Brazilian Portuguese). */
 const TEMPLATE_LANGUAGE = 'pt_BR';
-/** text.body is at most 4096 characters (§4.2). */
+/** text.body is at most 4096 characters. */
 const TEXT_MAX_LENGTH = 4096;
 
-/** Authentication failures: 0 AuthException, 190 access token expired or invalid (§4.5). */
+/** Authentication failures: 0 AuthException, 190 access token expired or invalid. */
 const AUTH_CODES = new Set([0, 190]);
-/** Throughput and rate limits, retried after a wait: 4 app calls, 80007 WABA, 130429 throughput, 131048 spam rate, 131056 pair rate (§4.5). */
+/** Throughput and rate limits, retried after a wait: 4 app calls, 80007 WABA, 130429 throughput, 131048 spam rate, 131056 pair rate. */
 const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131048, 131056]);
 
 export function createCloudApiSender({ apiUrl, accessToken, phoneNumberId, templates, timeoutMs = DEFAULT_WHATSAPP_TIMEOUT_MS }: CloudApiSenderOptions): WhatsAppSender {
@@ -36,7 +36,7 @@ export function createCloudApiSender({ apiUrl, accessToken, phoneNumberId, templ
         service: 'a API do WhatsApp',
       });
       if (answer.status >= 200 && answer.status < 300) {
-        // A 200 means accepted, not delivered (§4.2): the WAMID is what later status webhooks carry.
+        // A 200 means accepted, not delivered: the WAMID is what later status webhooks carry.
         const messages = field(answer.json, 'messages');
         const id = Array.isArray(messages) ? field(messages[0], 'id') : undefined;
         return { providerMessageId: typeof id === 'string' ? id : null };
@@ -46,7 +46,7 @@ export function createCloudApiSender({ apiUrl, accessToken, phoneNumberId, templ
   };
 }
 
-/** The request body of §4.2 (text) or §4.3 (template) for one message. */
+/** The request body of a text or a template message, for one message. */
 export function cloudApiRequestBody(message: WhatsAppMessage, templates: CloudApiSenderOptions['templates']) {
   const to = toE164Digits(message.to);
   const template = message.kind === 'novo-lead' ? templates.newLead : templates.text;
@@ -72,7 +72,7 @@ function templateParameter(text: string): string {
 }
 
 /**
- * The error of §4.5 as a delivery error. Authentication (401, codes 0 and 190) and the message's own
+ * A Graph API error as a delivery error. Authentication (401, codes 0 and 190) and the message's own
  * refusals (131026 undeliverable, 131047 outside the 24-hour window, any other 4xx) are permanent:
  * sending again would be refused again. Rate limits (429 and codes 4, 80007, 130429, 131048, 131056)
  * wait for Retry-After; 5xx is retried.

@@ -1,8 +1,8 @@
 import { DEFAULT_WHATSAPP_TIMEOUT_MS, field, parseRetryAfter, postJson, type GatewayAnswer } from './gateway-http.server';
 import { toE164Digits, WhatsAppDeliveryError, type WhatsAppSender } from './whatsapp';
 
-// WiizoChat with the lawyer's own token, as described in ../shared/reference/integrations.md §5.1 (its
-// only public description: the wiizochat-v2 docs/API.md). The base URL is configuration
+// WiizoChat with the lawyer's own token, as its one public description (the wiizochat-v2
+// project's docs/API.md) gives it. The base URL is configuration
 // (WIIZOCHAT_API_URL) because the production one is unconfirmed:
 //   POST {base}/whatsapp-api/send-message   Authorization: Bearer <token>, apikey: <token>
 //   {"to": "+5511999999999", "type": "text", "text": {"body": "…"}}

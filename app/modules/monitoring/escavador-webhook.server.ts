@@ -7,8 +7,8 @@ import { jsonError } from '~/lib/app-error';
 import { hitRateLimit, tooManyRequestsResponse } from '~/lib/rate-limit.server';
 import { storeEscavadorCallback } from './monitoring-background.server';
 
-// POST /api/webhooks/escavador (docs/decisions/0030): Escavador's callbacks (../shared/reference/
-// integrations.md §1.4-1.5). Authenticated by the panel's token in Authorization (raw or Bearer,
+// POST /api/webhooks/escavador (docs/decisions/0030): Escavador's callbacks (docs/product-rules.md,
+// "Process monitoring providers"). Authenticated by the panel's token in Authorization (raw or Bearer,
 // constant time), the body read up to 256 KiB, parsed with zod, stored once by its uuid and answered
 // 200 at once; the escavador-callback job applies it. Every answer is JSON in Portuguese, never a 500
 // for a bad body.
