@@ -26,9 +26,9 @@ function browserChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)\//.test(id)) return 'react';
   // The plan catalogue and the state names have chunks of their own: pulled into public-shared (as
   // dependencies of the catalogue), they weighed on every page; now only the pages that use them load them.
-  const catalogPart = /\/app\/modules\/catalog\/(plans|states)\.ts$/.exec(id);
+  const catalogPart = /\/app\/domain\/catalog\/(plans|states)\.ts$/.exec(id);
   if (catalogPart) return `catalog-${catalogPart[1]}`;
-  if (/\/app\/modules\/catalog\/(catalog|vocabularies)\.ts$/.test(id)) return 'catalog';
+  if (/\/app\/domain\/catalog\/(catalog|vocabularies)\.ts$/.test(id)) return 'catalog';
   if (/\/app\/(lib\/seo|components\/ui\/icons|components\/layout\/not-found-page)\.tsx?$/.test(id)) return 'public-shared';
   if (/\/app\/modules\/lawyers\/components\/(lawyer-avatar|lawyer-card|lawyer-chips|whatsapp-button)\.tsx$/.test(id)) return 'lawyer-shared';
   // What only the signed-in areas (lawyer and back office) share: lucide-react's icons (a lint rule keeps
@@ -41,8 +41,35 @@ function browserChunk(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Build warnings that report nothing wrong, dropped by their exact code so that a first build reads
+ * clean and a new warning stands out (every other one is printed as before):
+ * - INVALID_ANNOTATION from zod: comments of zod's own sit where Rollup cannot read them as `@__PURE__`
+ *   annotations; Rollup removes the comment, the code is unchanged.
+ * - EMPTY_BUNDLE: React Router makes a browser chunk for every route module; a resource route (healthz,
+ *   sitemaps, /api/…) has no browser code, so its chunk is empty and no page loads it.
+ * - In the server build only, Vite's "is dynamically imported by … but also statically imported by …"
+ *   for a module the browser loads with import() (crm.schemas.ts, fetched by the CRM board when idle)
+ *   while server code imports it statically: the server bundle is one file anyway. The browser build
+ *   keeps that warning (there it would mean a chunk was not split).
+ * A plugin's onLog, per environment: React Router's own onwarn leaves no room to tell the two builds apart.
+ */
+function quietBuildWarnings(environmentName: 'client' | 'ssr'): Plugin {
+  return {
+    name: `jusconecta:quiet-build-warnings-${environmentName}`,
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === environmentName,
+    onLog(level, log) {
+      if (level !== 'warn') return;
+      if (log.code === 'INVALID_ANNOTATION' && /\/node_modules\/zod\//.test(log.id ?? '')) return false;
+      if (log.code === 'EMPTY_BUNDLE') return false;
+      if (environmentName === 'ssr' && log.plugin === 'vite:reporter' && / is dynamically imported by .* but also statically imported by /s.test(log.message)) return false;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter()],
+  plugins: [quietBuildWarnings('client'), quietBuildWarnings('ssr'), reactRouterProductionBuild(), tailwindcss(), reactRouter()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: {
     target: 'es2022',
