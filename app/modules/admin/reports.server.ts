@@ -7,7 +7,7 @@ import { leads } from '~/db/schema/leads';
 import { periodTrend, recentZonedDays, type ZonedDay } from '~/modules/analytics/trends';
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 
-/** Spec part 2, section 9: 30 days for views, clicks and top lists, the 30 days before for trends. */
+/** 30 days for views, clicks and top lists, the 30 days before for trends (docs/product-rules.md, "Back office": Relatórios). */
 export const REPORT_DAYS = 30;
 /** The daily series of leads: today and the 6 days before. */
 export const WEEK_DAYS = 7;
