@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'integration',
           env,
           include: ['app/**/*.server.test.ts', 'tests/integration/**/*.test.ts'],
+          // Migrates once per run (a PGlite dump cached by the migrations' hash, or a PostgreSQL template);
+          // each worker's database is a copy (tests/setup/test-database.ts).
+          globalSetup: ['tests/setup/global-database.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/database.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -29,7 +29,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; directory: string }
-  | { kind: 'pglite-memory' };
+  /** In memory; `loadDataDir`: start from a dump of a data directory (the tests' migrated copy) instead of initdb. */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
 interface OpenDatabase {
   db: Db;
@@ -67,7 +68,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     try {
       // pg_trgm: the back office's searches by a part of a name or e-mail use trigram indexes (migration 0011).
       const options = { extensions: { pg_trgm } };
-      const pglite = target.kind === 'pglite' ? await PGlite.create(target.directory, options) : await PGlite.create(options);
+      const pglite = target.kind === 'pglite' ? await PGlite.create(target.directory, options) : await PGlite.create({ ...options, loadDataDir: target.loadDataDir });
       opened = {
         db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
         target,

@@ -1,27 +1,33 @@
+import { openAsBlob } from 'node:fs';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { currentDatabase, db, migrateDatabase, openDatabase } from '~/db/client.server';
+import { databaseUrl } from './global-database';
 
 /**
- * One database per test worker, migrated once: PGlite in memory by default, or a PostgreSQL database
- * of its own (jusconecta_test_<worker>) on the server of TEST_DATABASE_URL.
+ * The database of this test worker, a copy of the one tests/setup/global-database.ts migrated for the
+ * run: PGlite in memory loaded from the migrated dump, or, with TEST_DATABASE_URL, a PostgreSQL database
+ * of its own (<prefix>_<worker>) created from the run's template. migrateDatabase() still runs, as the
+ * server does at boot: on a migrated copy it applies nothing.
  */
 export async function openTestDatabase(): Promise<void> {
   const state = globalThis as typeof globalThis & { __jusconectaDb?: unknown };
   if (state.__jusconectaDb) return;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `jusconecta_test_${process.env.VITEST_POOL_ID ?? '0'}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
+  const source = inject('testDatabase');
+  if (source.kind === 'postgres') {
+    const name = `${source.prefix}_${process.env.VITEST_POOL_ID ?? '0'}`;
+    const admin = new pg.Client({ connectionString: source.serverUrl });
     await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    await migrateDatabase(await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 }));
+    try {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.query(`create database "${name}" template "${source.template}"`);
+    } finally {
+      await admin.end();
+    }
+    await migrateDatabase(await openDatabase({ kind: 'postgres', url: databaseUrl(source.serverUrl, name), poolSize: 4 }));
   } else {
-    await migrateDatabase(await openDatabase({ kind: 'pglite-memory' }));
+    await migrateDatabase(await openDatabase({ kind: 'pglite-memory', loadDataDir: await openAsBlob(source.dump) }));
   }
 }
 
