@@ -1,17 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { getCurrentUser } from '~/auth/session.server';
+import { getCurrentUser, type CurrentUser } from '~/auth/session.server';
 import { BiographyField } from '~/components/forms/biography-field';
 import { CheckboxList } from '~/components/forms/checkbox-list';
 import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
 import { TextField } from '~/components/ui/text-field';
-import { appErrorOrThrow, formError } from '~/lib/app-error';
-import { flashToastCookie } from '~/lib/flash-toast.server';
-import { parseForm } from '~/lib/parse-form.server';
-import { throttleWrites } from '~/lib/write-throttle.server';
+import { AppError } from '~/lib/app-error';
 import { pageMeta } from '~/lib/seo';
+import { doorIntents, passDoor, writeDoor } from '~/lib/write-door.server';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
-import { getEditableProfile, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
+import { afterProfileSaved, getEditableProfile, openProfileEditing, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile, type ProfileEditor } from '~/modules/lawyers/own-profile.server';
 import { PROFILE_EDIT_LIMITS, profileEditSchema } from '~/modules/lawyers/profile-edit.schemas';
 import type { Route } from './+types/edit-profile';
 import { primaryButton, secondaryButton } from './components/area-styles';
@@ -31,29 +29,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { state: 'editing' as const, profile };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await parseForm(request, profileEditSchema, {
-    echo: { nome: PROFILE_EDIT_LIMITS.nome.max, whatsapp: 40, whatsappNotificacoes: 40, biografia: PROFILE_EDIT_LIMITS.biografia.max },
-    lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
-  });
-  // The user only ever comes from the session: there is no lawyer id in the form.
-  const user = await getCurrentUser(request);
-  if (!user) return formError(form, { status: 401, message: NOT_SIGNED_IN_MESSAGE });
-  if (user.lawyer?.status === 'rejected' && !user.isSuperadmin) throw await rejectedLawyerRedirect(request);
-  if (!user.lawyer) throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
-  if (!form.ok) return formError(form);
+/** /editar-perfil's one form, through the write door: the user only ever comes from the session (there is no lawyer id in the form). */
+const profileDoor = writeDoor({
+  name: 'perfil',
+  scope: 'lawyer-area',
+  open: async (user: CurrentUser | null, request) => {
+    if (!user) throw new AppError(NOT_SIGNED_IN_MESSAGE, { status: 401, code: 'not_signed_in' });
+    try {
+      return await openProfileEditing(user);
+    } catch (error) {
+      // A rejected lawyer is signed out and sent to /login; anyone without a profile where they belong.
+      if (error instanceof AppError && error.code === 'lawyer_rejected') throw await rejectedLawyerRedirect(request);
+      if (error instanceof AppError && error.code === 'no_lawyer_profile') throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
+      throw error;
+    }
+  },
+  back: '/area-advogado?section=perfil',
+  unknownIntent: { message: 'Ação desconhecida' },
+  soleIntent: 'salvar',
+  intents: {
+    salvar: doorIntents<ProfileEditor>()({
+      schema: profileEditSchema,
+      echo: { nome: PROFILE_EDIT_LIMITS.nome.max, whatsapp: 40, whatsappNotificacoes: 40, biografia: PROFILE_EDIT_LIMITS.biografia.max },
+      lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
+      run: async (editor, { foto, ...input }) => {
+        const saved = await updateOwnLawyerProfile(editor, input, foto ? new Uint8Array(await foto.arrayBuffer()) : undefined);
+        // A pending lawyer's area is the under-review page: go there at once.
+        return { message: PROFILE_UPDATED_MESSAGE, redirectTo: afterProfileSaved(editor, saved) };
+      },
+    }),
+  },
+});
 
-  const { foto, ...input } = form.data;
-  let saved;
-  try {
-    await throttleWrites('lawyer-area', user.id);
-    saved = await updateOwnLawyerProfile(user.id, input, foto ? new Uint8Array(await foto.arrayBuffer()) : undefined);
-  } catch (error) {
-    return formError(form, appErrorOrThrow(error));
-  }
-  // A pending lawyer's area is the under-review page: go there at once.
-  const next = saved.status === 'pending' && !user.isSuperadmin ? '/perfil-em-analise' : '/area-advogado?section=perfil';
-  throw redirect(next, { headers: { 'Set-Cookie': flashToastCookie(PROFILE_UPDATED_MESSAGE) } });
+export async function action({ request }: Route.ActionArgs) {
+  return passDoor(profileDoor, request, await getCurrentUser(request), 'page');
 }
 
 // Personal data: never kept by a shared cache or shown again from the browser's cache after logout.
