@@ -47,6 +47,20 @@ export async function isSuperadmin(database: Pick<Db, 'select'>, userId: string)
   return Boolean(row);
 }
 
+const backOfficeAccess: unique symbol = Symbol('back-office access');
+
+/** A superadmin the back office let in; only openBackOffice() makes one. The writes check them again in their transaction. */
+export interface BackOffice {
+  readonly superadminId: string;
+  readonly [backOfficeAccess]: true;
+}
+
+/** The door of the back office's writes for the signed-in `user` (the session's): a superadmin, or a Portuguese 403. */
+export async function openBackOffice(user: { id: string; isSuperadmin: boolean }): Promise<BackOffice> {
+  if (!user.isSuperadmin) throw new AppError('Acesso não autorizado', { status: 403, code: 'not_a_superadmin' });
+  return { superadminId: user.id, [backOfficeAccess]: true };
+}
+
 export const SUPERADMIN_CREATED_AUDIT_ACTION = 'superadmin.created';
 
 /**
