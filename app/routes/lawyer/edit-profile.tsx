@@ -7,7 +7,7 @@ import { TextField } from '~/components/ui/text-field';
 import { AppError } from '~/lib/app-error';
 import { pageMeta } from '~/lib/seo';
 import { doorIntents, passDoor, writeDoor } from '~/lib/write-door.server';
-import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/modules/catalog/catalog';
+import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL, type LawyerStatus } from '~/modules/catalog/catalog';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
 import { afterProfileSaved, getEditableProfile, openProfileEditing, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile, type ProfileEditor } from '~/modules/lawyers/own-profile.server';
 import { PROFILE_EDIT_LIMITS, profileEditSchema } from '~/modules/lawyers/profile-edit.schemas';
@@ -19,14 +19,29 @@ import { rejectedLawyerRedirect } from './rejected-lawyer.server';
 
 const NOT_SIGNED_IN_MESSAGE = 'Usuário não autenticado';
 
+/**
+ * The profile editing's gate (openProfileEditing) as this page answers it: a rejected lawyer is signed
+ * out and sent to /login, anyone without a profile where they belong. `status` is the profile's, as
+ * the session or the database read it.
+ */
+async function openEditing(user: CurrentUser, status: LawyerStatus | null, request: Request) {
+  try {
+    return await openProfileEditing({ ...user, lawyer: status ? { status } : null });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'lawyer_rejected') throw await rejectedLawyerRedirect(request);
+    if (error instanceof AppError && error.code === 'no_lawyer_profile') throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
+    throw error;
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   // The spec's page for a visitor: a message and a login button (401), not a redirect.
   if (!user) return data({ state: 'signed-out' as const }, { status: 401 });
   const profile = await getEditableProfile(user.id);
-  if (!profile) throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
-  if (profile.status === 'rejected' && !user.isSuperadmin) throw await rejectedLawyerRedirect(request);
-  return { state: 'editing' as const, profile };
+  // Refused (a redirect) without a profile: past it, there is one.
+  await openEditing(user, profile?.status ?? null, request);
+  return { state: 'editing' as const, profile: profile! };
 }
 
 /** /editar-perfil's one form, through the write door: the user only ever comes from the session (there is no lawyer id in the form). */
@@ -35,14 +50,7 @@ const profileDoor = writeDoor({
   scope: 'lawyer-area',
   open: async (user: CurrentUser | null, request) => {
     if (!user) throw new AppError(NOT_SIGNED_IN_MESSAGE, { status: 401, code: 'not_signed_in' });
-    try {
-      return await openProfileEditing(user);
-    } catch (error) {
-      // A rejected lawyer is signed out and sent to /login; anyone without a profile where they belong.
-      if (error instanceof AppError && error.code === 'lawyer_rejected') throw await rejectedLawyerRedirect(request);
-      if (error instanceof AppError && error.code === 'no_lawyer_profile') throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
-      throw error;
-    }
+    return openEditing(user, user.lawyer?.status ?? null, request);
   },
   back: '/area-advogado?section=perfil',
   unknownIntent: { message: 'Ação desconhecida' },
