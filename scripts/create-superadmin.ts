@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { getConfig } from '~/config.server';
 import { closeDatabase, migrateDatabase, openDatabase } from '~/db/client.server';
 import { prepareDataDirectory } from '~/db/data-directory.server';
+import { appErrorOrThrow } from '~/lib/app-error';
 import { fieldErrors } from '~/lib/parse-form.server';
 import { newSuperadminSchema } from '~/modules/accounts/superadmins.schemas';
 import { registerSuperadmin } from '~/modules/accounts/superadmins.server';
@@ -31,8 +32,12 @@ export function parseCreateSuperadminArgs(argv: string[]): { ok: true; email: st
 export async function createSuperadminFromCommandLine({ email, name, password }: { email: string; name: string | undefined; password: string }): Promise<CommandLineResult> {
   const parsed = newSuperadminSchema.safeParse({ email, password, nome: name });
   if (!parsed.success) return { ok: false, message: Object.entries(fieldErrors(parsed.error)).map(([field, message]) => `${field}: ${message}`).join('\n') };
-  const result = await registerSuperadmin(parsed.data, { via: 'command-line' });
-  if (!result.ok) return { ok: false, message: result.error.message };
+  let result;
+  try {
+    result = await registerSuperadmin(parsed.data, { via: 'command-line' });
+  } catch (error) {
+    return { ok: false, message: appErrorOrThrow(error).message };
+  }
   return { ok: true, id: result.id, message: `Superadmin ${parsed.data.email} criado${result.first ? ' (o primeiro da plataforma)' : ''}. Entre em /admin.` };
 }
 

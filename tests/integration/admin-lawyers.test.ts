@@ -123,10 +123,10 @@ describe('Área Financeira', () => {
 describe('the route, as a superadmin', () => {
 
   /** What the action answered: a redirect with its toast, or a status with its message. */
-  async function submit(args: never): Promise<{ status: number; location?: string | null; toast?: boolean; error?: string; setCookie?: string }> {
+  async function submit(args: never): Promise<{ status: number; location?: string | null; toast?: boolean; message?: string; setCookie?: string }> {
     try {
-      const answer = (await action(args)) as unknown as { data: { error: string }; init: ResponseInit | null };
-      return { status: answer.init?.status ?? 200, error: answer.data.error };
+      const answer = (await action(args)) as unknown as { data: { message: string }; init: ResponseInit | null };
+      return { status: answer.init?.status ?? 200, message: answer.data.message };
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;
       return { status: thrown.status, location: thrown.headers.get('Location'), setCookie: thrown.headers.get('Set-Cookie') ?? '' };
@@ -182,7 +182,7 @@ describe('the route, as a superadmin', () => {
     await db.insert(leads).values({ nome: 'Cliente', email: 'cliente@exemplo.com.br', telefone: '11987654321', cidade: 'sp_sao_paulo', areaInteresse: 'familia', assignedTo: carla.id });
 
     const refused = await submit(postArgs(admin.cookie, '/admin/lawyers', { intent: 'excluir', lawyerId: carla.id }));
-    expect(refused).toMatchObject({ status: 400, error: ADMIN_LAWYER_TEXTS.deleteConfirmation });
+    expect(refused).toMatchObject({ status: 400, message: ADMIN_LAWYER_TEXTS.deleteConfirmation });
     expect(await db.select().from(lawyerProfiles).where(eq(lawyerProfiles.id, carla.id))).toHaveLength(1);
 
     const outcome = await submit(postArgs(admin.cookie, `/admin/lawyers?aba=financeiro&excluir=${carla.id}`, { intent: 'excluir', lawyerId: carla.id, confirmacao: 'excluir' }));
@@ -217,7 +217,7 @@ describe('the route, as a superadmin', () => {
     for (const [fields, status, message] of cases) {
       const outcome = await submit(postArgs(admin.cookie, '/admin/lawyers', fields));
       expect(outcome, JSON.stringify(fields)).toMatchObject({ status });
-      expect(outcome.error, JSON.stringify(fields)).toBe(message);
+      expect(outcome.message, JSON.stringify(fields)).toBe(message);
     }
     const [profile] = await db.select().from(lawyerProfiles).where(eq(lawyerProfiles.id, ana.id));
     expect(profile?.status).toBe('pending');

@@ -62,10 +62,10 @@ const PASSWORD = SUPERADMIN_PASSWORD;
 
 
 /** What the action answered: a redirect with its toast, or a status with its message. */
-async function submit(args: never): Promise<{ status: number; location?: string | null; error?: string; setCookie?: string }> {
+async function submit(args: never): Promise<{ status: number; location?: string | null; message?: string; setCookie?: string }> {
   try {
-    const answer = (await action(args)) as unknown as { data: { error: string }; init: ResponseInit | null };
-    return { status: answer.init?.status ?? 200, error: answer.data.error };
+    const answer = (await action(args)) as unknown as { data: { message: string }; init: ResponseInit | null };
+    return { status: answer.init?.status ?? 200, message: answer.data.message };
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     return { status: thrown.status, location: thrown.headers.get('Location'), setCookie: thrown.headers.get('Set-Cookie') ?? '' };
@@ -167,7 +167,7 @@ describe('Reenviar', () => {
     const outcomes = await Promise.all([resend(admin.cookie, row.id, '/admin/mensagens?status=failed&canal=email'), resend(other.cookie, row.id)]);
     const ok = outcomes.filter((o) => o.status === 302);
     expect(ok).toHaveLength(1);
-    expect(outcomes.filter((o) => o.status === 409)).toEqual([{ status: 409, error: ADMIN_MESSAGE_TEXTS.notResendable }]);
+    expect(outcomes.filter((o) => o.status === 409)).toEqual([{ status: 409, message: ADMIN_MESSAGE_TEXTS.notResendable }]);
     if (ok[0] === outcomes[0]) expect(ok[0]).toMatchObject({ location: '/admin/mensagens?status=failed&canal=email' });
     expect(ok[0]!.setCookie).toContain(toastOf(ADMIN_MESSAGE_TEXTS.resent));
 
@@ -177,7 +177,7 @@ describe('Reenviar', () => {
     expect(server.received).toHaveLength(1);
     expect(server.received[0]!.envelopeTo).toEqual(['ana@exemplo.com.br']);
     // Sent now: no second resend.
-    expect(await resend(admin.cookie, row.id)).toEqual({ status: 409, error: ADMIN_MESSAGE_TEXTS.notResendable });
+    expect(await resend(admin.cookie, row.id)).toEqual({ status: 409, message: ADMIN_MESSAGE_TEXTS.notResendable });
     expect(server.received).toHaveLength(1);
 
     const entries = await db.select().from(auditLog).where(eq(auditLog.action, MESSAGE_RESENT_AUDIT_ACTION));
@@ -242,10 +242,10 @@ describe('Reenviar', () => {
     await emailDelivery();
     const rows = [await message({ status: 'queued' }), await message({ status: 'sending', attempts: 1 }), await message({ status: 'sent', attempts: 1, sentAt: new Date() })];
     const before = await db.select().from(outbox).orderBy(outbox.id);
-    for (const row of rows) expect(await resend(admin.cookie, row.id), row.status).toEqual({ status: 409, error: ADMIN_MESSAGE_TEXTS.notResendable });
-    expect(await resend(admin.cookie, '00000000-0000-4000-8000-000000000000')).toEqual({ status: 404, error: ADMIN_MESSAGE_TEXTS.notResendable });
-    expect(await resend(admin.cookie, 'nao-e-um-id')).toEqual({ status: 400, error: ADMIN_MESSAGE_TEXTS.notResendable });
-    expect(await submit(postArgs(admin.cookie, '/admin/mensagens', { intent: 'excluir', messageId: rows[0]!.id }))).toEqual({ status: 400, error: ADMIN_MESSAGE_TEXTS.invalidIntent });
+    for (const row of rows) expect(await resend(admin.cookie, row.id), row.status).toEqual({ status: 409, message: ADMIN_MESSAGE_TEXTS.notResendable });
+    expect(await resend(admin.cookie, '00000000-0000-4000-8000-000000000000')).toEqual({ status: 404, message: ADMIN_MESSAGE_TEXTS.notResendable });
+    expect(await resend(admin.cookie, 'nao-e-um-id')).toEqual({ status: 400, message: ADMIN_MESSAGE_TEXTS.notResendable });
+    expect(await submit(postArgs(admin.cookie, '/admin/mensagens', { intent: 'excluir', messageId: rows[0]!.id }))).toEqual({ status: 400, message: ADMIN_MESSAGE_TEXTS.invalidIntent });
     expect(await submit(postArgs(admin.cookie, '/admin/mensagens', {}))).toMatchObject({ status: 400 });
     expect(await db.select().from(outbox).orderBy(outbox.id)).toEqual(before);
     expect(await db.select().from(auditLog)).toEqual([]);
@@ -269,11 +269,11 @@ describe('Reenviar', () => {
   test('refused while the channel has no delivery in this process: the message stays failed', async () => {
     const admin = await signedInSuperadmin();
     const row = await failed();
-    expect(await resend(admin.cookie, row.id)).toEqual({ status: 409, error: ADMIN_MESSAGE_TEXTS.channelNotConfigured('email') });
+    expect(await resend(admin.cookie, row.id)).toEqual({ status: 409, message: ADMIN_MESSAGE_TEXTS.channelNotConfigured('email') });
     // A queue that delivers e-mail only does not take WhatsApp messages.
     await emailDelivery();
     const wa = await failed({ channel: 'whatsapp', recipient: '5511987654321', subject: null });
-    expect(await resend(admin.cookie, wa.id)).toEqual({ status: 409, error: ADMIN_MESSAGE_TEXTS.channelNotConfigured('whatsapp') });
+    expect(await resend(admin.cookie, wa.id)).toEqual({ status: 409, message: ADMIN_MESSAGE_TEXTS.channelNotConfigured('whatsapp') });
     expect(await rowOf(row.id)).toEqual(row);
     expect(await rowOf(wa.id)).toEqual(wa);
   });

@@ -7,8 +7,11 @@ import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.se
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { seedDemoDataIfEmpty } from '~/modules/demo/demo-seed.server';
 import { landingScopeHasLawyers, listLandingCombinations, listLandingPages } from '~/modules/landing/landing.server';
-import { updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
+import { openProfileEditing, updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
 import { createLawyer, createLawyers, expirePlan } from '../factories/lawyers';
+
+/** /editar-perfil's door for a lawyer of the factories, as the session opens it. */
+const editorOf = (id: string, status: 'approved' | 'pending' = 'approved') => openProfileEditing({ id, isSuperadmin: false, lawyer: { status } });
 
 // landing_scope_counts, kept by the trigger of migration 0014, against the aggregate it replaces: every
 // area × city pair of the approved profiles' search tags, with the count and the latest updated_at.
@@ -108,7 +111,7 @@ describe('landing_scope_counts', () => {
     const lawyer = await createLawyer({ areas: ['familia', 'civil'], cities: ['pr_curitiba'] });
     await createLawyer({ areas: ['familia'], cities: ['pr_curitiba'] });
     const edited = new Date(Date.now() + 5_000);
-    await updateOwnLawyerProfile(lawyer.id, profileEdit(['penal', 'familia'], ['pr_curitiba', 'sp_santos']), undefined, edited);
+    await updateOwnLawyerProfile(await editorOf(lawyer.id), profileEdit(['penal', 'familia'], ['pr_curitiba', 'sp_santos']), undefined, edited);
     expect(counts(await summary())).toEqual([
       { area: 'familia', cidade: 'pr_curitiba', lawyers: 2 },
       { area: 'familia', cidade: 'sp_santos', lawyers: 1 },
@@ -125,7 +128,7 @@ describe('landing_scope_counts', () => {
   test('deleting an account takes its lawyer off every pair', async () => {
     const ana = await createLawyer({ areas: ['familia'], cities: ['pr_curitiba', 'sp_santos'] });
     await createLawyer({ areas: ['familia'], cities: ['pr_curitiba'] });
-    expect(await deleteLawyerAccount(ana.id, { by: 'self' })).toMatchObject({ ok: true });
+    expect(await deleteLawyerAccount(ana.id, { by: 'self' })).toMatchObject({ unassignedLeads: expect.any(Number) });
     expect(counts(await summary())).toEqual([{ area: 'familia', cidade: 'pr_curitiba', lawyers: 1 }]);
     expect(await landingScopeHasLawyers({ cidade: 'sp_santos' })).toBe(false);
   });
@@ -138,7 +141,7 @@ describe('landing_scope_counts', () => {
     const [row] = await db.select({ planLevelUntil: lawyerProfiles.planLevelUntil }).from(lawyerProfiles).where(eq(lawyerProfiles.id, lawyer.id));
     expect(row!.planLevelUntil!.getTime()).toBeLessThan(Date.now());
     await db.update(lawyerProfiles).set({ lastActivityAt: new Date() }).where(eq(lawyerProfiles.id, lawyer.id));
-    await updateOwnLawyerProfile(pending.id, profileEdit(['trabalho'], ['sp_santos']), undefined, new Date(Date.now() + 5_000));
+    await updateOwnLawyerProfile(await editorOf(pending.id, 'pending'), profileEdit(['trabalho'], ['sp_santos']), undefined, new Date(Date.now() + 5_000));
     expect(await summary()).toEqual(before);
   });
 
@@ -156,7 +159,7 @@ describe('landing_scope_counts', () => {
     await createLawyer({ areas: ['civil'], cities: ['mg_belo_horizonte', 'sp_santos'] });
     await createLawyer({ areas: ['civil'], cities: ['sp_santos'], status: 'pending' });
     await rejectLawyer(lawyers[0]!.id, { reviewerId });
-    await updateOwnLawyerProfile(lawyers[1]!.id, profileEdit(['trabalho'], ['sp_santos']), undefined, new Date(Date.now() + 5_000));
+    await updateOwnLawyerProfile(await editorOf(lawyers[1]!.id), profileEdit(['trabalho'], ['sp_santos']), undefined, new Date(Date.now() + 5_000));
     const kept = await summary();
 
     await db.execute(sql`delete from landing_scope_counts`);
@@ -176,7 +179,7 @@ describe('landing_scope_counts', () => {
     const work: Array<() => Promise<unknown>> = [
       ...created.slice(0, 4).map((l) => () => rejectLawyer(l.id, { reviewerId })),
       ...pendings.map((l) => () => approveLawyer(l.id, { reviewerId })),
-      ...created.slice(4, 10).map((l, i) => () => updateOwnLawyerProfile(l.id, profileEdit(swaps[i % swaps.length]!, [...cities].reverse().slice(0, 1 + (i % 3))))),
+      ...created.slice(4, 10).map((l, i) => async () => updateOwnLawyerProfile(await editorOf(l.id), profileEdit(swaps[i % swaps.length]!, [...cities].reverse().slice(0, 1 + (i % 3))))),
       ...created.slice(10).map((l) => () => deleteLawyerAccount(l.id, { by: 'self' })),
     ];
     // Interleaved, all at once: on PostgreSQL they run on the pool's connections side by side.

@@ -6,6 +6,7 @@ import { user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { outbox } from '~/db/schema/messaging';
 import { lawyerPlans } from '~/db/schema/subscriptions';
+import { AppError } from '~/lib/app-error';
 import { publicContentGeneration } from '~/lib/public-content.server';
 import { approveLawyer, LAWYER_NOT_FOUND_MESSAGE, NOT_A_REVIEWER_MESSAGE, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
 import { finaliseRegistration, registerLawyer } from '~/modules/accounts/registration.server';
@@ -85,7 +86,7 @@ describe('approving a lawyer', () => {
 
     const result = await approveLawyer(lawyer.id, { reviewerId: superadminId, now });
 
-    expect(result).toEqual({ ok: true, changed: true, status: 'approved', from: 'pending', trialEndsAt: null });
+    expect(result).toEqual({ changed: true, status: 'approved', from: 'pending', trialEndsAt: null });
     const profile = await profileOf(lawyer.id);
     expect(profile.status).toBe('approved');
     expect(profile.reviewedAt).toEqual(now);
@@ -109,10 +110,10 @@ describe('approving a lawyer', () => {
       approveLawyer(lawyer.id, { reviewerId: second }),
       approveLawyer(lawyer.id, { reviewerId: first }),
     ]);
-    expect(results.filter((r) => r.ok && r.changed)).toHaveLength(1);
-    expect(results.filter((r) => r.ok && !r.changed)).toHaveLength(2);
+    expect(results.filter((r) => r.changed)).toHaveLength(1);
+    expect(results.filter((r) => !r.changed)).toHaveLength(2);
     const again = await approveLawyer(lawyer.id, { reviewerId: second });
-    expect(again).toMatchObject({ ok: true, changed: false, status: 'approved' });
+    expect(again).toMatchObject({ changed: false, status: 'approved' });
     expect(await emailsTo(await emailOf(lawyer.id))).toHaveLength(1);
     expect(await auditOf(lawyer.id)).toHaveLength(1);
   });
@@ -120,7 +121,7 @@ describe('approving a lawyer', () => {
   test('a rejected lawyer can be approved later', async () => {
     const superadminId = await reviewer();
     const lawyer = await createLawyer({ status: 'rejected' });
-    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ ok: true, changed: true, from: 'rejected' });
+    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ changed: true, from: 'rejected' });
     expect(await inSearch(lawyer.id)).toBe(true);
   });
 });
@@ -130,7 +131,7 @@ describe('rejecting a lawyer', () => {
     const superadminId = await reviewer();
     const lawyer = await createLawyer({ status: 'pending' });
     const result = await rejectLawyer(lawyer.id, { reviewerId: superadminId, reason: '  Inscrição na OAB não encontrada na Seccional informada.  ' });
-    expect(result).toMatchObject({ ok: true, changed: true, status: 'rejected', from: 'pending' });
+    expect(result).toMatchObject({ changed: true, status: 'rejected', from: 'pending' });
     expect((await profileOf(lawyer.id)).status).toBe('rejected');
     expect(await inSearch(lawyer.id)).toBe(false);
     const [mail] = await emailsTo(await emailOf(lawyer.id));
@@ -143,9 +144,9 @@ describe('rejecting a lawyer', () => {
     const superadminId = await reviewer();
     const lawyer = await createLawyer({ status: 'approved' });
     expect(await inSearch(lawyer.id)).toBe(true);
-    expect(await rejectLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ ok: true, changed: true, from: 'approved' });
+    expect(await rejectLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ changed: true, from: 'approved' });
     expect(await inSearch(lawyer.id)).toBe(false);
-    expect(await rejectLawyer(lawyer.id, { reviewerId: superadminId, reason: 'outra vez' })).toMatchObject({ ok: true, changed: false });
+    expect(await rejectLawyer(lawyer.id, { reviewerId: superadminId, reason: 'outra vez' })).toMatchObject({ changed: false });
     const mails = await emailsTo(await emailOf(lawyer.id));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).not.toContain('Motivo:');
@@ -154,9 +155,9 @@ describe('rejecting a lawyer', () => {
   test('a reason over 500 characters is refused before anything changes', async () => {
     const superadminId = await reviewer();
     const lawyer = await createLawyer({ status: 'pending' });
-    const result = await rejectLawyer(lawyer.id, { reviewerId: superadminId, reason: 'x'.repeat(501) });
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toMatchObject({ status: 400, message: 'O motivo deve ter no máximo 500 caracteres.' });
+    const refused = rejectLawyer(lawyer.id, { reviewerId: superadminId, reason: 'x'.repeat(501) });
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    await expect(refused).rejects.toMatchObject({ status: 400, message: 'O motivo deve ter no máximo 500 caracteres.' });
     expect((await profileOf(lawyer.id)).status).toBe('pending');
   });
 });
@@ -165,9 +166,10 @@ describe('who may review, and whom', () => {
   test('a lawyer is not a reviewer: 403, nothing changes, nothing is sent', async () => {
     const other = await createLawyer({ status: 'approved' });
     const lawyer = await createLawyer({ status: 'pending' });
-    for (const result of [await approveLawyer(lawyer.id, { reviewerId: other.id }), await rejectLawyer(lawyer.id, { reviewerId: other.id }), await approveLawyer(lawyer.id, { reviewerId: 'x\u0000y' })]) {
-      expect(result.ok).toBe(false);
-      expect(!result.ok && result.error).toMatchObject({ status: 403, code: 'not_a_reviewer', message: NOT_A_REVIEWER_MESSAGE });
+    for (const review of [() => approveLawyer(lawyer.id, { reviewerId: other.id }), () => rejectLawyer(lawyer.id, { reviewerId: other.id }), () => approveLawyer(lawyer.id, { reviewerId: 'x\u0000y' })]) {
+      const refused = review();
+      await expect(refused).rejects.toBeInstanceOf(AppError);
+      await expect(refused).rejects.toMatchObject({ status: 403, code: 'not_a_reviewer', message: NOT_A_REVIEWER_MESSAGE });
     }
     expect((await profileOf(lawyer.id)).status).toBe('pending');
     expect(await emailsTo(await emailOf(lawyer.id))).toHaveLength(0);
@@ -177,8 +179,7 @@ describe('who may review, and whom', () => {
   test('an unknown or malformed lawyer id is “not found”', async () => {
     const superadminId = await reviewer();
     for (const id of ['0123456789abcdef0123456789abcdef', "1' or '1'='1", 'a\u0000b', '']) {
-      const result = await approveLawyer(id, { reviewerId: superadminId });
-      expect(!result.ok && result.error).toMatchObject({ status: 404, code: 'lawyer_not_found', message: LAWYER_NOT_FOUND_MESSAGE });
+      await expect(approveLawyer(id, { reviewerId: superadminId })).rejects.toMatchObject({ status: 404, code: 'lawyer_not_found', message: LAWYER_NOT_FOUND_MESSAGE });
     }
   });
 });
@@ -194,7 +195,7 @@ describe('the 7 free days of a paid plan chosen at registration', () => {
     const approvedAt = new Date(registeredAt.getTime() + 10 * DAY_MS);
     const result = await approveLawyer(lawyer.id, { reviewerId: superadminId, now: approvedAt });
     const trialEnd = new Date(approvedAt.getTime() + REGISTRATION_TRIAL_MS);
-    expect(result).toMatchObject({ ok: true, changed: true, trialEndsAt: trialEnd });
+    expect(result).toMatchObject({ changed: true, trialEndsAt: trialEnd });
     expect(await activePlanEnd(lawyer.id)).toEqual(trialEnd);
     // Search ranks them by the plan until the new end (its copy is kept by the database trigger).
     expect((await profileOf(lawyer.id)).planLevelUntil).toEqual(trialEnd);
@@ -203,14 +204,14 @@ describe('the 7 free days of a paid plan chosen at registration', () => {
     // Rejected and approved again: not a first approval, the trial does not start over.
     await rejectLawyer(lawyer.id, { reviewerId: superadminId, now: new Date(approvedAt.getTime() + DAY_MS) });
     const later = await approveLawyer(lawyer.id, { reviewerId: superadminId, now: new Date(approvedAt.getTime() + 2 * DAY_MS) });
-    expect(later).toMatchObject({ ok: true, changed: true, trialEndsAt: null });
+    expect(later).toMatchObject({ changed: true, trialEndsAt: null });
     expect(await activePlanEnd(lawyer.id)).toEqual(trialEnd);
   });
 
   test('a free plan has no end to move', async () => {
     const superadminId = await reviewer();
     const lawyer = await registeredLawyer('gratuito', new Date('2026-05-01T12:00:00Z'));
-    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ ok: true, changed: true, trialEndsAt: null });
+    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ changed: true, trialEndsAt: null });
     expect(await activePlanEnd(lawyer.id)).toBeNull();
   });
 
@@ -219,7 +220,7 @@ describe('the 7 free days of a paid plan chosen at registration', () => {
     const lawyer = await createLawyer({ status: 'approved', plan: 'premium' });
     const end = await activePlanEnd(lawyer.id);
     await rejectLawyer(lawyer.id, { reviewerId: superadminId });
-    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ ok: true, changed: true, trialEndsAt: null });
+    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ changed: true, trialEndsAt: null });
     expect(await activePlanEnd(lawyer.id)).toEqual(end);
   });
 });

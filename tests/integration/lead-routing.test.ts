@@ -9,6 +9,7 @@ import { outbox } from '~/db/schema/messaging';
 import { rateLimits } from '~/db/schema/rate-limits';
 import { enqueueWhatsAppMessages } from '~/integrations/whatsapp/outbox.server';
 import { newLeadWhatsAppText } from '~/integrations/whatsapp/templates';
+import { AppError } from '~/lib/app-error';
 import { findRequestToRemove, removeLeadRequest } from '~/modules/leads/lead-removal.server';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import { LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES } from '~/modules/leads/lead-requests';
@@ -278,7 +279,7 @@ describe('abuse', () => {
   test('a filled honeypot is answered like a request without lawyers, and nothing is stored or counted', async () => {
     await createLawyer();
     const result = await submitLeadRequest(form({ website: 'https://spam.example' }), { clientIp: '203.0.113.50' });
-    expect(result).toEqual({ ok: true, outcome: 'unmatched', stored: false });
+    expect(result).toEqual({ outcome: 'unmatched', stored: false });
     expect(await db.select().from(leadRequests)).toEqual([]);
     expect(await db.select().from(outbox)).toEqual([]);
     expect(await db.select().from(rateLimits)).toEqual([]);
@@ -287,22 +288,19 @@ describe('abuse', () => {
   test('a client IP is limited to 10 requests an hour, and an address to 5, with the Portuguese message', async () => {
     const now = new Date('2026-11-23T15:00:00Z');
     for (let i = 0; i < LEAD_REQUEST_LIMITS_PER_HOUR.ip; i++) {
-      expect(await submitLeadRequest(form(), { clientIp: '198.51.100.7', now })).toMatchObject({ ok: true, stored: true });
+      expect(await submitLeadRequest(form(), { clientIp: '198.51.100.7', now })).toMatchObject({ stored: true });
     }
-    expect(await submitLeadRequest(form(), { clientIp: '198.51.100.7', now })).toEqual({
-      ok: false,
-      status: 429,
-      message: 'Muitas tentativas. Aguarde 60 minutos e tente novamente.',
-      retryAfter: 3600,
-    });
+    const refused = submitLeadRequest(form(), { clientIp: '198.51.100.7', now });
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    await expect(refused).rejects.toMatchObject({ status: 429, message: 'Muitas tentativas. Aguarde 60 minutos e tente novamente.', retryAfter: 3600 });
     // Another IP is not blocked; one address from many IPs is, after 5.
     const email = 'mesmo.endereco@exemplo.com.br';
     for (let i = 0; i < LEAD_REQUEST_LIMITS_PER_HOUR.email; i++) {
-      expect(await submitLeadRequest(form({ email }), { clientIp: `192.0.2.${i}`, now })).toMatchObject({ ok: true, stored: true });
+      expect(await submitLeadRequest(form({ email }), { clientIp: `192.0.2.${i}`, now })).toMatchObject({ stored: true });
     }
-    expect(await submitLeadRequest(form({ email: 'MESMO.endereco@exemplo.com.br' }), { clientIp: '192.0.2.99', now })).toMatchObject({ ok: false, status: 429 });
+    await expect(submitLeadRequest(form({ email: 'MESMO.endereco@exemplo.com.br' }), { clientIp: '192.0.2.99', now })).rejects.toMatchObject({ status: 429 });
     // An hour later the window is new.
-    expect(await submitLeadRequest(form({ email }), { clientIp: '198.51.100.7', now: new Date(now.getTime() + 3_600_001) })).toMatchObject({ ok: true });
+    expect(await submitLeadRequest(form({ email }), { clientIp: '198.51.100.7', now: new Date(now.getTime() + 3_600_001) })).toMatchObject({ stored: true });
     expect(await db.select().from(leadRequests)).toHaveLength(16);
   });
 
@@ -311,14 +309,14 @@ describe('abuse', () => {
     const now = new Date('2026-11-23T15:00:00Z');
     const input = form();
     const results = await Promise.all([1, 2, 3].map(() => submitLeadRequest(input, { clientIp: '203.0.113.60', now })));
-    expect(results.filter((r) => r.ok && r.stored)).toHaveLength(1);
-    expect(results.every((r) => r.ok && r.outcome === 'matched')).toBe(true);
+    expect(results.filter((r) => r.stored)).toHaveLength(1);
+    expect(results.every((r) => r.outcome === 'matched')).toBe(true);
     // Spacing and case of the description, or the address's case, do not make it another request.
     const again = await submitLeadRequest(
       { ...input, email: input.email.toUpperCase(), descricao: `  ${input.descricao.toUpperCase().replace(/ /g, '   ')} ` },
       { clientIp: '203.0.113.60', now: new Date(now.getTime() + 59_000) },
     );
-    expect(again).toEqual({ ok: true, outcome: 'matched', stored: false });
+    expect(again).toEqual({ outcome: 'matched', stored: false });
     expect(await db.select().from(leadRequests)).toHaveLength(1);
     expect(await db.select().from(leads)).toHaveLength(1);
     expect(await db.select().from(outbox).where(eq(outbox.channel, 'email'))).toHaveLength(1);

@@ -59,7 +59,14 @@ describe('the messaging settings card', () => {
     const ana = await lawyerWithLogin('ana@exemplo.adv.br');
     const answer = (await post(ana.cookie, { intent: 'salvar-notificacoes', numero: '119', token: TOKEN })) as { init: ResponseInit; data: unknown };
     expect(answer.init.status).toBe(400);
-    expect(answer.data).toEqual({ errors: { numero: 'Por favor, insira um número de WhatsApp válido' }, message: null, values: { intent: 'salvar-notificacoes', numero: '119' } });
+    expect(answer.data).toEqual({
+      ok: false,
+      door: 'notificacoes',
+      intent: 'salvar-notificacoes',
+      errors: { numero: 'Por favor, insira um número de WhatsApp válido' },
+      message: null,
+      values: { intent: 'salvar-notificacoes', numero: '119' },
+    });
     expect(await hasGatewayToken(ana.id)).toBe(false);
   });
 

@@ -3,11 +3,14 @@ import { describe, expect, test } from 'vitest';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { getConfig } from '~/config.server';
 import { BLOG_POSTS } from '~/modules/content/blog-posts';
-import { updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
+import { openProfileEditing, updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
 import { ogCardFor } from '~/modules/seo/og-cards.server';
 import { hitOgRenderLimit, OG_RENDER_LIMIT, ogCardSvg, ogImage, ogImageRenderCount } from '~/modules/seo/og-image.server';
 import * as ogImageRoute from '~/routes/resources/og-image';
 import { createLawyer, createLawyers } from '../factories/lawyers';
+
+/** /editar-perfil's door for a lawyer of the factories, as the session opens it. */
+const editorOf = (id: string, status: 'approved' | 'pending' = 'approved') => openProfileEditing({ id, isSuperadmin: false, lawyer: { status } });
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -52,7 +55,7 @@ describe('Open Graph images', () => {
     const lawyer = await createLawyer({ nome: 'Otávio Mendes', areas: ['familia'], cities: ['sp_sao_paulo'] });
     const old = await expectCard(await get(`/og/advogado/${lawyer.slug}.png`));
     const oldEtag = (await get(`/og/advogado/${lawyer.slug}.png`)).headers.get('ETag');
-    await updateOwnLawyerProfile(lawyer.id, {
+    await updateOwnLawyerProfile(await editorOf(lawyer.id), {
       nome: 'Otávio Mendes Neto',
       whatsapp: '11987651234',
       whatsappNotificacoes: null,

@@ -13,10 +13,13 @@ import { AppError } from '~/lib/app-error';
 import { publicContentGeneration } from '~/lib/public-content.server';
 import { completeLawyerProfile } from '~/modules/accounts/complete-profile.server';
 import { completeProfileSchema, type CompleteProfileInput } from '~/modules/accounts/complete-profile.schemas';
-import { getEditableProfile, updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
+import { getEditableProfile, openProfileEditing, updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
 import { photoDirectory, photoFileOfUrl } from '~/modules/lawyers/photo-store.server';
 import { profileEditSchema, type ProfileEditInput } from '~/modules/lawyers/profile-edit.schemas';
 import { createLawyer } from '../factories/lawyers';
+
+/** /editar-perfil's door for a lawyer of the factories, as the session opens it. */
+const editorOf = (id: string, status: 'approved' | 'pending' = 'approved') => openProfileEditing({ id, isSuperadmin: false, lawyer: { status } });
 
 // Photos go to a data directory of this file's own (the configuration is read at the first use).
 const previousDataDir = process.env.DATA_DIR;
@@ -107,7 +110,7 @@ describe('a lawyer updates their own profile', () => {
     const brunoBefore = await profileOf(bruno.id);
     const generation = publicContentGeneration();
 
-    expect(await updateOwnLawyerProfile(ana.id, edit({ whatsappNotificacoes: '11977776666' }))).toEqual({ status: 'approved', slug: ana.slug });
+    expect(await updateOwnLawyerProfile(await editorOf(ana.id), edit({ whatsappNotificacoes: '11977776666' }))).toEqual({ status: 'approved', slug: ana.slug });
 
     expect(await profileOf(ana.id)).toMatchObject({
       nome: 'Ana Paula Reis',
@@ -130,13 +133,13 @@ describe('a lawyer updates their own profile', () => {
   test('a pending lawyer may edit; their profile stays pending and the public pages are left alone', async () => {
     const pending = await createLawyer({ status: 'pending' });
     const generation = publicContentGeneration();
-    expect(await updateOwnLawyerProfile(pending.id, edit())).toMatchObject({ status: 'pending' });
+    expect(await updateOwnLawyerProfile(await editorOf(pending.id, 'pending'), edit())).toMatchObject({ status: 'pending' });
     expect((await profileOf(pending.id)).status).toBe('pending');
     expect(publicContentGeneration()).toBe(generation);
   });
 
   test('without a profile there is nothing to update', async () => {
-    const error = await refusal(updateOwnLawyerProfile('ninguem', edit()));
+    const error = await refusal(updateOwnLawyerProfile(await editorOf('ninguem'), edit()));
     expect(error).toMatchObject({ message: 'Erro ao atualizar perfil', status: 404 });
   });
 });
@@ -144,7 +147,7 @@ describe('a lawyer updates their own profile', () => {
 describe('profile photos', () => {
   test('a new photo is stored as a private WebP; the photo it replaces is removed after the change commits', async () => {
     const ana = await createLawyer();
-    await updateOwnLawyerProfile(ana.id, edit(), await png(10));
+    await updateOwnLawyerProfile(await editorOf(ana.id), edit(), await png(10));
     const first = (await profileOf(ana.id)).fotoUrl!;
     expect(first).toMatch(/^\/fotos\/[a-f0-9]{64}\.webp$/);
     const file = photoFileOfUrl(first)!;
@@ -153,25 +156,25 @@ describe('profile photos', () => {
     expect(statSync(photoDirectory()).mode & 0o777).toBe(0o700);
 
     // The same photo again keeps the same file.
-    await updateOwnLawyerProfile(ana.id, edit(), await png(10));
+    await updateOwnLawyerProfile(await editorOf(ana.id), edit(), await png(10));
     expect((await profileOf(ana.id)).fotoUrl).toBe(first);
     expect(existsSync(file)).toBe(true);
 
-    await updateOwnLawyerProfile(ana.id, edit(), await png(200));
+    await updateOwnLawyerProfile(await editorOf(ana.id), edit(), await png(200));
     const second = (await profileOf(ana.id)).fotoUrl!;
     expect(second).not.toBe(first);
     expect(existsSync(file)).toBe(false);
     expect(storedPhotos()).toEqual([path.basename(second)]);
 
     // Saving without a photo keeps the current one.
-    await updateOwnLawyerProfile(ana.id, edit({ nome: 'Ana Sem Foto Nova' }));
+    await updateOwnLawyerProfile(await editorOf(ana.id), edit({ nome: 'Ana Sem Foto Nova' }));
     expect((await profileOf(ana.id)).fotoUrl).toBe(second);
   });
 
   test('an invalid photo refuses the whole edit: nothing saved, no file written', async () => {
     const ana = await createLawyer({ nome: 'Ana Antes' });
     const before = await profileOf(ana.id);
-    const error = await refusal(updateOwnLawyerProfile(ana.id, edit(), new TextEncoder().encode('não sou uma imagem')));
+    const error = await refusal(updateOwnLawyerProfile(await editorOf(ana.id), edit(), new TextEncoder().encode('não sou uma imagem')));
     expect(error).toMatchObject({ message: 'Por favor, selecione uma imagem válida (JPEG, PNG ou WebP)', field: 'foto', status: 400 });
     expect(await profileOf(ana.id)).toEqual(before);
     expect(storedPhotos()).toEqual([]);
@@ -182,7 +185,7 @@ describe('profile photos', () => {
     const before = await profileOf(ana.id);
     // A file where the photo directory should be.
     writeFileSync(photoDirectory(), 'ocupado');
-    const error = await expectingLoggedError('Could not store a profile photo', async () => refusal(updateOwnLawyerProfile(ana.id, edit(), await png(30))));
+    const error = await expectingLoggedError('Could not store a profile photo', async () => refusal(updateOwnLawyerProfile(await editorOf(ana.id), edit(), await png(30))));
     expect(error).toMatchObject({ message: 'Erro ao fazer upload da imagem. Tente novamente.', field: 'foto', status: 500 });
     expect(await profileOf(ana.id)).toEqual(before);
     rmSync(photoDirectory());
@@ -190,11 +193,11 @@ describe('profile photos', () => {
 
   test('when the transaction fails after the new photo was written, the new file is removed and the old photo stays', async () => {
     const ana = await createLawyer();
-    await updateOwnLawyerProfile(ana.id, edit(), await png(10));
+    await updateOwnLawyerProfile(await editorOf(ana.id), edit(), await png(10));
     const before = await profileOf(ana.id);
     // A number the database refuses (its check constraint), past the schema: the update fails inside the transaction.
     const broken = { ...edit({ nome: 'Nome Que Não Fica' }), whatsapp: 'abc' };
-    const error = await expectingLoggedError('Could not update a lawyer profile', async () => refusal(updateOwnLawyerProfile(ana.id, broken, await png(99))));
+    const error = await expectingLoggedError('Could not update a lawyer profile', async () => refusal(updateOwnLawyerProfile(await editorOf(ana.id), broken, await png(99))));
     expect(error).toMatchObject({ message: 'Erro ao atualizar perfil', status: 500 });
     expect(await profileOf(ana.id)).toEqual(before);
     expect(storedPhotos()).toEqual([path.basename(before.fotoUrl!)]);

@@ -131,13 +131,13 @@ describe('a superadmin’s changes', () => {
     await spend('back-office', admin.id, WRITE_LIMITS['back-office'].max);
 
     const approve = await run(() => lawyersAction(postArgs(admin.cookie, '/admin/lawyers', { intent: 'aprovar', lawyerId: pending.id })));
-    expect(approve).toMatchObject({ status: 429, body: { error: expect.stringMatching(REFUSAL) } });
+    expect(approve).toMatchObject({ status: 429, body: { message: expect.stringMatching(REFUSAL) } });
     expect(approve.retryAfter).not.toBeNull();
     const [row] = await db.select({ status: lawyerProfiles.status }).from(lawyerProfiles).where(eq(lawyerProfiles.id, pending.id));
     expect(row!.status).toBe('pending');
 
     const resend = await run(() => messagesAction(postArgs(admin.cookie, '/admin/mensagens', { intent: 'reenviar', messageId: '00000000-0000-4000-8000-000000000000' })));
-    expect(resend).toMatchObject({ status: 429, body: { error: expect.stringMatching(REFUSAL) } });
+    expect(resend).toMatchObject({ status: 429, body: { message: expect.stringMatching(REFUSAL) } });
   });
 
   test('under the limit the approval goes through', async () => {

@@ -56,21 +56,24 @@ export interface RemovedRows {
   users: number;
 }
 
-export type AccountDeletionResult =
-  | { ok: true; removed: RemovedRows; unassignedLeads: number; finalEmailId: string }
-  | { ok: false; error: AppError };
+/** A deletion that went through; a refusal is thrown as an AppError (403, 404). */
+export interface AccountDeletionResult {
+  removed: RemovedRows;
+  unassignedLeads: number;
+  finalEmailId: string;
+}
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 export async function deleteLawyerAccount(userId: string, { by, now = new Date() }: { by: DeletionRequester; now?: Date }): Promise<AccountDeletionResult> {
   const outcome = await db.transaction(async (tx) => {
-    if (by !== 'self' && !(await isSuperadmin(tx, by.superadminId))) return refused(NOT_ALLOWED_TO_DELETE_MESSAGE, 403, 'not_allowed');
-    if (!USER_ID.test(userId)) return refused(ACCOUNT_NOT_FOUND_MESSAGE, 404, 'account_not_found');
+    if (by !== 'self' && !(await isSuperadmin(tx, by.superadminId))) throw refused(NOT_ALLOWED_TO_DELETE_MESSAGE, 403, 'not_allowed');
+    if (!USER_ID.test(userId)) throw refused(ACCOUNT_NOT_FOUND_MESSAGE, 404, 'account_not_found');
     // Locked: a second deletion (a double submit, two superadmins) waits, then finds nothing.
     const [person] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).for('update');
-    if (!person) return refused(ACCOUNT_NOT_FOUND_MESSAGE, 404, 'account_not_found');
+    if (!person) throw refused(ACCOUNT_NOT_FOUND_MESSAGE, 404, 'account_not_found');
     // Superadmins are not lawyers' accounts: removing one here could leave the back office without anyone.
-    if (await isSuperadmin(tx, userId)) return refused(SUPERADMIN_NOT_DELETABLE_MESSAGE, 403, 'superadmin_not_deletable');
+    if (await isSuperadmin(tx, userId)) throw refused(SUPERADMIN_NOT_DELETABLE_MESSAGE, 403, 'superadmin_not_deletable');
     const [profile] = await tx.select({ nome: lawyerProfiles.nome, fotoUrl: lawyerProfiles.fotoUrl }).from(lawyerProfiles).where(eq(lawyerProfiles.id, userId)).for('update');
     const addresses = await contactAddressesOf(tx, userId);
 
@@ -94,18 +97,16 @@ export async function deleteLawyerAccount(userId: string, { by, now = new Date()
       createdAt: now,
     });
     const finalEmail = await queueAccountEmail(tx, { kind: 'account-deleted', to: person.email, nome: profile?.nome ?? person.name });
-    return { ok: true as const, removed, unassignedLeads: unassigned.length, finalEmailId: finalEmail.id, fotoUrl: profile?.fotoUrl ?? null };
+    return { removed, unassignedLeads: unassigned.length, finalEmailId: finalEmail.id, fotoUrl: profile?.fotoUrl ?? null };
   });
-  if (!outcome.ok) return outcome;
-
   const { fotoUrl, ...result } = outcome;
   await removePhotoIfUnused(fotoUrl);
   publicContentChanged();
   return result;
 }
 
-function refused(message: string, status: number, code: string): { ok: false; error: AppError } {
-  return { ok: false, error: new AppError(message, { status, code }) };
+function refused(message: string, status: number, code: string): AppError {
+  return new AppError(message, { status, code });
 }
 
 /**

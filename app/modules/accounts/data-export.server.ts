@@ -249,7 +249,11 @@ async function readExport(tx: Pick<Db, 'select'>, userId: string, now: Date): Pr
   };
 }
 
-export type DataExportResult = { ok: true; data: LawyerDataExport; fileName: string } | { ok: false; error: AppError };
+/** The download; a refusal is thrown as an AppError (429 with the seconds to wait, 404). */
+export interface DataExportResult {
+  data: LawyerDataExport;
+  fileName: string;
+}
 
 /**
  * The signed-in user's download: counted against DATA_EXPORTS_PER_HOUR (429 with the seconds to wait
@@ -260,10 +264,10 @@ export async function downloadOwnData(userId: string, now = new Date()): Promise
   const hit = await hitRateLimit(`data-export:user:${userId}`, HOUR_MS, now);
   if (hit.count > DATA_EXPORTS_PER_HOUR) {
     const retryAfter = Math.max(1, Math.ceil((hit.windowEndsAt.getTime() - now.getTime()) / 1000));
-    return { ok: false, error: new AppError(tooManyAttemptsMessage(retryAfter), { status: 429, code: 'too_many_exports', retryAfter }) };
+    throw new AppError(tooManyAttemptsMessage(retryAfter), { status: 429, code: 'too_many_exports', retryAfter });
   }
   const data = await exportLawyerData(userId, now);
-  if (!data) return { ok: false, error: new AppError('Conta não encontrada', { status: 404, code: 'account_not_found' }) };
+  if (!data) throw new AppError('Conta não encontrada', { status: 404, code: 'account_not_found' });
   const brand = slugBase(getConfig().brandName) || 'dados';
-  return { ok: true, data, fileName: `${brand}-meus-dados-${saoPauloDay(now)}.json` };
+  return { data, fileName: `${brand}-meus-dados-${saoPauloDay(now)}.json` };
 }

@@ -34,18 +34,16 @@ export const rejectionReasonSchema = z
 export const NOT_A_REVIEWER_MESSAGE = 'Apenas superadministradores podem aprovar ou rejeitar advogados.';
 export const LAWYER_NOT_FOUND_MESSAGE = 'Advogado não encontrado';
 
-export type ReviewResult =
-  | {
-      ok: true;
-      /** false: the lawyer already had this status (nothing written, no e-mail). */
-      changed: boolean;
-      status: Exclude<LawyerStatus, 'pending'>;
-      /** The status before the review. */
-      from: LawyerStatus;
-      /** The new end of the registration trial (first approval of a paid plan), else null. */
-      trialEndsAt: Date | null;
-    }
-  | { ok: false; error: AppError };
+/** A review that went through; a refusal is thrown as an AppError (403 not a reviewer, 404, 400 reason). */
+export interface ReviewResult {
+  /** false: the lawyer already had this status (nothing written, no e-mail). */
+  changed: boolean;
+  status: Exclude<LawyerStatus, 'pending'>;
+  /** The status before the review. */
+  from: LawyerStatus;
+  /** The new end of the registration trial (first approval of a paid plan), else null. */
+  trialEndsAt: Date | null;
+}
 
 export interface ReviewOptions {
   /** The superadmin deciding (a user id from their session). */
@@ -61,24 +59,22 @@ export function approveLawyer(lawyerId: string, { reviewerId, now = new Date() }
 /** Rejects a pending or approved lawyer: out of search at once, rejection e-mail with the reason, if any. */
 export function rejectLawyer(lawyerId: string, { reviewerId, reason, now = new Date() }: ReviewOptions & { reason?: string }): Promise<ReviewResult> {
   const parsed = rejectionReasonSchema.safeParse(reason);
-  if (!parsed.success) {
-    return Promise.resolve({ ok: false, error: new AppError(parsed.error.issues[0]!.message, { status: 400, code: 'invalid_reason', field: 'reason' }) });
-  }
+  if (!parsed.success) return Promise.reject(new AppError(parsed.error.issues[0]!.message, { status: 400, code: 'invalid_reason', field: 'reason' }));
   return review(lawyerId, 'rejected', { reviewerId, now, reason: parsed.data });
 }
 
 async function review(lawyerId: string, decision: 'approved' | 'rejected', { reviewerId, now, reason }: Required<ReviewOptions> & { reason?: string }): Promise<ReviewResult> {
   const result = await db.transaction(async (tx): Promise<ReviewResult> => {
-    if (!(await isSuperadmin(tx, reviewerId))) return { ok: false, error: new AppError(NOT_A_REVIEWER_MESSAGE, { status: 403, code: 'not_a_reviewer' }) };
-    if (!USER_ID.test(lawyerId)) return notFound();
+    if (!(await isSuperadmin(tx, reviewerId))) throw new AppError(NOT_A_REVIEWER_MESSAGE, { status: 403, code: 'not_a_reviewer' });
+    if (!USER_ID.test(lawyerId)) throw notFound();
     const [lawyer] = await tx
       .select({ status: lawyerProfiles.status, nome: lawyerProfiles.nome, email: user.email })
       .from(lawyerProfiles)
       .innerJoin(user, eq(user.id, lawyerProfiles.id))
       .where(eq(lawyerProfiles.id, lawyerId))
       .for('update', { of: lawyerProfiles });
-    if (!lawyer) return notFound();
-    if (lawyer.status === decision) return { ok: true, changed: false, status: decision, from: lawyer.status, trialEndsAt: null };
+    if (!lawyer) throw notFound();
+    if (lawyer.status === decision) return { changed: false, status: decision, from: lawyer.status, trialEndsAt: null };
 
     // Whether this is the first approval is read before this decision is written down.
     const firstApproval = decision === 'approved' && !(await wasEverApproved(tx, lawyerId));
@@ -96,16 +92,16 @@ async function review(lawyerId: string, decision: 'approved' | 'rejected', { rev
       tx,
       decision === 'approved' ? { kind: 'lawyer-approved', to: lawyer.email, nome: lawyer.nome } : { kind: 'lawyer-rejected', to: lawyer.email, nome: lawyer.nome, reason },
     );
-    return { ok: true, changed: true, status: decision, from: lawyer.status, trialEndsAt };
+    return { changed: true, status: decision, from: lawyer.status, trialEndsAt };
   });
   // Search and profiles show the change at once, despite the page cache (after the commit: a
   // rolled-back review must not empty the cache for nothing, and a page rendered meanwhile is stale).
-  if (result.ok && result.changed) publicContentChanged();
+  if (result.changed) publicContentChanged();
   return result;
 }
 
-function notFound(): ReviewResult {
-  return { ok: false, error: new AppError(LAWYER_NOT_FOUND_MESSAGE, { status: 404, code: 'lawyer_not_found' }) };
+function notFound(): AppError {
+  return new AppError(LAWYER_NOT_FOUND_MESSAGE, { status: 404, code: 'lawyer_not_found' });
 }
 
 type Tx = Pick<Db, 'select' | 'update'>;

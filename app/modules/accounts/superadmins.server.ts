@@ -47,6 +47,20 @@ export async function isSuperadmin(database: Pick<Db, 'select'>, userId: string)
   return Boolean(row);
 }
 
+const backOfficeAccess: unique symbol = Symbol('back-office access');
+
+/** A superadmin the back office let in; only openBackOffice() makes one. The writes check them again in their transaction. */
+export interface BackOffice {
+  readonly superadminId: string;
+  readonly [backOfficeAccess]: true;
+}
+
+/** The door of the back office's writes for the signed-in `user` (the session's): a superadmin, or a Portuguese 403. */
+export async function openBackOffice(user: { id: string; isSuperadmin: boolean }): Promise<BackOffice> {
+  if (!user.isSuperadmin) throw new AppError('Acesso não autorizado', { status: 403, code: 'not_a_superadmin' });
+  return { superadminId: user.id, [backOfficeAccess]: true };
+}
+
 export const SUPERADMIN_CREATED_AUDIT_ACTION = 'superadmin.created';
 
 /**
@@ -58,7 +72,11 @@ export const SUPERADMIN_CREATED_AUDIT_ACTION = 'superadmin.created';
  */
 export type SuperadminRequester = { via: 'bootstrap-form'; secret: string | undefined; configuredSecret?: string | undefined } | { via: 'command-line' };
 
-export type RegisterSuperadminResult = { ok: true; id: string; first: boolean } | { ok: false; error: AppError };
+/** A superadmin created; a refusal is thrown as an AppError (403 secret, 409 address taken, 429). */
+export interface RegisterSuperadminResult {
+  id: string;
+  first: boolean;
+}
 
 /**
  * Creates a superadmin account (user, password login, superadmins row) and an audit entry, in one
@@ -76,12 +94,12 @@ export async function registerSuperadmin(input: NewSuperadminInput, requester: S
     const first = Number(existing?.count ?? 0) === 0;
     if (!first && requester.via === 'bootstrap-form') {
       const configured = 'configuredSecret' in requester ? requester.configuredSecret : getConfig().bootstrapSecret;
-      if (!configured) return refused(BOOTSTRAP_CLOSED_MESSAGE, 403, 'bootstrap_closed');
-      if (!requester.secret) return refused(BOOTSTRAP_SECRET_REQUIRED_MESSAGE, 403, 'bootstrap_secret_required', 'bootstrap_secret');
-      if (!bootstrapSecretMatches(requester.secret, configured)) return refused(BOOTSTRAP_SECRET_WRONG_MESSAGE, 403, 'bootstrap_secret_wrong', 'bootstrap_secret');
+      if (!configured) throw refused(BOOTSTRAP_CLOSED_MESSAGE, 403, 'bootstrap_closed');
+      if (!requester.secret) throw refused(BOOTSTRAP_SECRET_REQUIRED_MESSAGE, 403, 'bootstrap_secret_required', 'bootstrap_secret');
+      if (!bootstrapSecretMatches(requester.secret, configured)) throw refused(BOOTSTRAP_SECRET_WRONG_MESSAGE, 403, 'bootstrap_secret_wrong', 'bootstrap_secret');
     }
     const [taken] = await tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, input.email));
-    if (taken) return refused(SUPERADMIN_EMAIL_TAKEN_MESSAGE, 409, 'email_taken', 'email');
+    if (taken) throw refused(SUPERADMIN_EMAIL_TAKEN_MESSAGE, 409, 'email_taken', 'email');
 
     const id = await insertSuperadmin(tx, { nome: input.nome ?? input.email.split('@')[0]!, email: input.email, passwordHash });
     await tx.insert(auditLog).values({
@@ -92,17 +110,17 @@ export async function registerSuperadmin(input: NewSuperadminInput, requester: S
       details: { via: requester.via, first },
       createdAt: now,
     });
-    return { ok: true, id, first };
+    return { id, first };
   });
   // The same address registered as a lawyer meanwhile (the lock covers superadmins, not the user table).
   return created.catch((error: unknown) => {
-    if (findPostgresError(error, '23505')) return refused(SUPERADMIN_EMAIL_TAKEN_MESSAGE, 409, 'email_taken', 'email');
+    if (findPostgresError(error, '23505')) throw refused(SUPERADMIN_EMAIL_TAKEN_MESSAGE, 409, 'email_taken', 'email');
     throw error;
   });
 }
 
-function refused(message: string, status: number, code: string, field?: string): { ok: false; error: AppError } {
-  return { ok: false, error: new AppError(message, { status, code, field }) };
+function refused(message: string, status: number, code: string, field?: string): AppError {
+  return new AppError(message, { status, code, field });
 }
 
 /**
@@ -128,7 +146,7 @@ export async function bootstrapSuperadmin(input: BootstrapSuperadminInput, { ip,
   const rule = { key: `bootstrap-superadmin:ip:${ip}`, max: BOOTSTRAP_ATTEMPTS_PER_HOUR + 1 };
   const counts = await hitRateLimits([rule.key], HOUR_MS, now);
   const blocked = retryAfterSeconds([rule], new Map(counts.map((c) => [c.key, c])), now);
-  if (blocked !== null) return { ok: false, error: new AppError(tooManyAttemptsMessage(blocked), { status: 429, code: 'too_many_attempts', retryAfter: blocked }) };
+  if (blocked !== null) throw new AppError(tooManyAttemptsMessage(blocked), { status: 429, code: 'too_many_attempts', retryAfter: blocked });
   const { bootstrap_secret: secret, ...newSuperadmin } = input;
   return registerSuperadmin(newSuperadmin, { via: 'bootstrap-form', secret }, now);
 }

@@ -34,23 +34,20 @@ export type AdminLawyerIntent = (typeof ADMIN_LAWYER_INTENTS)[number];
 
 const lawyerId = z.string({ message: ADMIN_LAWYER_TEXTS.invalidLawyer }).regex(/^[A-Za-z0-9_-]{1,64}$/, ADMIN_LAWYER_TEXTS.invalidLawyer);
 
-export const adminLawyerActionSchema = z.discriminatedUnion(
-  'intent',
-  [
-    z.object({ intent: z.literal('aprovar'), lawyerId }),
-    z.object({
-      intent: z.literal('rejeitar'),
-      lawyerId,
-      motivo: z
-        .string()
-        .trim()
-        .max(REJECTION_REASON_MAX_LENGTH, ADMIN_LAWYER_TEXTS.reasonTooLong)
-        .optional()
-        .transform((reason) => reason || undefined),
-    }),
-    // The dialog 'Excluir advogado?' sends `confirmacao=excluir`: a stray post deletes nothing.
-    z.object({ intent: z.literal('excluir'), lawyerId, confirmacao: z.literal('excluir', { message: ADMIN_LAWYER_TEXTS.deleteConfirmation }) }),
-  ],
-  { message: ADMIN_LAWYER_TEXTS.invalidIntent },
-);
+/** 'Aprovar' and 'Rejeitar' of a row (the rejection's dialog may give a reason). */
+export const approveLawyerSchema = z.object({ intent: z.literal('aprovar'), lawyerId });
+export const rejectLawyerSchema = z.object({
+  intent: z.literal('rejeitar'),
+  lawyerId,
+  motivo: z
+    .string()
+    .trim()
+    .max(REJECTION_REASON_MAX_LENGTH, ADMIN_LAWYER_TEXTS.reasonTooLong)
+    .optional()
+    .transform((reason) => reason || undefined),
+});
+// The dialog 'Excluir advogado?' sends `confirmacao=excluir`: a stray post deletes nothing.
+export const deleteLawyerSchema = z.object({ intent: z.literal('excluir'), lawyerId, confirmacao: z.literal('excluir', { message: ADMIN_LAWYER_TEXTS.deleteConfirmation }) });
+
+export const adminLawyerActionSchema = z.discriminatedUnion('intent', [approveLawyerSchema, rejectLawyerSchema, deleteLawyerSchema], { message: ADMIN_LAWYER_TEXTS.invalidIntent });
 export type AdminLawyerAction = z.output<typeof adminLawyerActionSchema>;

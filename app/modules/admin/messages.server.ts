@@ -9,6 +9,7 @@ import { backgroundLog } from '~/lib/log.server';
 import { enqueueOutboxDelivery } from '~/jobs/outbox-delivery.server';
 import { runningJobQueue } from '~/jobs/queue.server';
 import { WHATSAPP_DELIVERY_JOB } from '~/jobs/whatsapp-delivery.server';
+import { AppError } from '~/lib/app-error';
 import { ADMIN_MESSAGE_TEXTS, MESSAGE_CHANNELS, MESSAGE_COUNT_CAP, MESSAGE_STATUSES, type MessageChannel, type MessageStatus } from './messages.schemas';
 
 /**
@@ -148,8 +149,6 @@ export async function findAdminMessages(query: AdminMessagesQuery): Promise<Admi
 
 const DELIVERY_JOBS: Record<MessageChannel, string> = { email: EMAIL_DELIVERY_JOB, whatsapp: WHATSAPP_DELIVERY_JOB };
 
-export type ResendResult = { ok: true } | { ok: false; status: 404 | 409 | 503; message: string };
-
 /**
  * 'Reenviar': a failed message goes back to the queue and to its channel's delivery job at once.
  *
@@ -159,10 +158,11 @@ export type ResendResult = { ok: true } | { ok: false; status: 404 | 409 | 503; 
  * sends only after claiming the row ('queued' → 'sending'), so no race sends a message twice; a
  * message queued, being sent or sent is never resent. Refused, changing nothing, when this process runs
  * no delivery for the channel (no SMTP, no WhatsApp sender): the message would only wait in the queue.
+ * A refusal is thrown as an AppError: 404 unknown, 409 not failed or no delivery, 503 not handed to the queue.
  */
-export async function resendOutboxMessage(id: string, { superadminId }: { superadminId: string }): Promise<ResendResult> {
-  const notResendable = (status: 404 | 409) => ({ ok: false as const, status, message: ADMIN_MESSAGE_TEXTS.notResendable });
-  if (!z.uuid().safeParse(id).success) return notResendable(404);
+export async function resendOutboxMessage(id: string, { superadminId }: { superadminId: string }): Promise<void> {
+  const notResendable = (status: 404 | 409) => new AppError(ADMIN_MESSAGE_TEXTS.notResendable, { status, code: status === 404 ? 'message_not_found' : 'message_not_failed' });
+  if (!z.uuid().safeParse(id).success) throw notResendable(404);
   const queue = runningJobQueue();
   const deliverable = MESSAGE_CHANNELS.filter((channel) => queue?.hasWorker(DELIVERY_JOBS[channel]));
 
@@ -183,9 +183,9 @@ export async function resendOutboxMessage(id: string, { superadminId }: { supera
   if (!requeued || !queue) {
     // Why not: unknown, not failed (any more: another click or superadmin requeued it first), or no delivery for its channel.
     const [current] = await db.select({ channel: outbox.channel, status: outbox.status }).from(outbox).where(eq(outbox.id, id));
-    if (!current) return notResendable(404);
-    if (current.status !== 'failed') return notResendable(409);
-    return { ok: false, status: 409, message: ADMIN_MESSAGE_TEXTS.channelNotConfigured(current.channel) };
+    if (!current) throw notResendable(404);
+    if (current.status !== 'failed') throw notResendable(409);
+    throw new AppError(ADMIN_MESSAGE_TEXTS.channelNotConfigured(current.channel), { status: 409, code: 'channel_not_configured' });
   }
 
   try {
@@ -193,7 +193,6 @@ export async function resendOutboxMessage(id: string, { superadminId }: { supera
   } catch (error) {
     backgroundLog().error({ err: error, outboxId: id }, 'Falha ao reenfileirar mensagem da caixa de saída');
     await restoreFailedOutboxMessage(id);
-    return { ok: false, status: 503, message: ADMIN_MESSAGE_TEXTS.enqueueFailed };
+    throw new AppError(ADMIN_MESSAGE_TEXTS.enqueueFailed, { status: 503, code: 'resend_not_queued', cause: error });
   }
-  return { ok: true };
 }

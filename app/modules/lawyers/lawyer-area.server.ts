@@ -6,6 +6,7 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { getLawyerDashboardStats, type LawyerDashboardStats } from '~/modules/analytics/dashboard.server';
 import { cityLabel, findPlan, practiceAreaLabel, sortByLabel, type LawyerStatus, type Plan } from '~/domain/catalog/catalog';
 import type { LawyerPlan } from '~/modules/subscriptions/lawyer-plan';
+import { countsAsApproved } from '~/modules/subscriptions/lawyer-gate';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { areasFromTags, citiesFromTags } from './search-tags';
 
@@ -117,12 +118,11 @@ export async function getLawyerArea(
   now = new Date(),
 ): Promise<LawyerArea> {
   // The session already knows the status: read the dashboard's numbers alongside the profile.
-  const approved = (status: LawyerStatus | undefined) => user.isSuperadmin || status === 'approved';
-  const wantsStats = section === 'dashboard' && user.lawyer !== null && approved(user.lawyer.status);
+  const wantsStats = section === 'dashboard' && countsAsApproved(user, user.lawyer?.status);
   const [own, stats] = await Promise.all([getOwnLawyerProfile(user.id, now), wantsStats ? getLawyerDashboardStats(user.id, now) : null]);
 
   if (!own) return { state: user.isSuperadmin ? 'superadmin' : 'missing' };
-  if (!approved(own.profile.status)) return { state: own.profile.status === 'rejected' ? 'rejected' : 'pending' };
+  if (!countsAsApproved(user, own.profile.status)) return { state: own.profile.status === 'rejected' ? 'rejected' : 'pending' };
   return {
     state: 'approved',
     section,

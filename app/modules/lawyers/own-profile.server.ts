@@ -4,6 +4,7 @@ import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/l
 import { AppError } from '~/lib/app-error';
 import { publicContentChanged } from '~/lib/public-content.server';
 import { cityLabel, practiceAreaLabel, sortByLabel, type LawyerStatus } from '~/domain/catalog/catalog';
+import { countsAsApproved } from '~/modules/subscriptions/lawyer-gate';
 import { replaceLawyerLinks } from './lawyer-writes.server';
 import type { ProfileEditInput } from './profile-edit.schemas';
 import { discardUnusedPhoto, removeReplacedPhotos, storeProfilePhoto } from './profile-photos.server';
@@ -12,6 +13,32 @@ import { discardUnusedPhoto, removeReplacedPhotos, storeProfilePhoto } from './p
 
 export const PROFILE_UPDATED_MESSAGE = 'Perfil atualizado com sucesso!';
 export const PROFILE_UPDATE_FAILED_MESSAGE = 'Erro ao atualizar perfil';
+
+const profileEditing: unique symbol = Symbol('profile editing');
+
+/** A lawyer /editar-perfil let in; only openProfileEditing() makes one. */
+export interface ProfileEditor {
+  readonly id: string;
+  readonly isSuperadmin: boolean;
+  readonly [profileEditing]: true;
+}
+
+/**
+ * The door of /editar-perfil for the signed-in `user` (the session's, with the profile status it read):
+ * any lawyer with a profile edits it, pending ones too, except a rejected one (a superadmin's own profile
+ * counts as approved, lawyer-gate.ts). Refuses with 404 `no_lawyer_profile` or 403 `lawyer_rejected`;
+ * the route sends each where it belongs.
+ */
+export async function openProfileEditing(user: { id: string; isSuperadmin: boolean; lawyer: { status: LawyerStatus } | null }): Promise<ProfileEditor> {
+  if (!user.lawyer) throw new AppError(PROFILE_UPDATE_FAILED_MESSAGE, { status: 404, code: 'no_lawyer_profile' });
+  if (user.lawyer.status === 'rejected' && !countsAsApproved(user, user.lawyer.status)) throw new AppError(PROFILE_UPDATE_FAILED_MESSAGE, { status: 403, code: 'lawyer_rejected' });
+  return { id: user.id, isSuperadmin: user.isSuperadmin, [profileEditing]: true };
+}
+
+/** Where a saved edit goes: a lawyer still under review to the under-review page, anyone else to the area's profile. */
+export function afterProfileSaved(editor: ProfileEditor, saved: { status: LawyerStatus }): string {
+  return saved.status === 'pending' && !countsAsApproved(editor, saved.status) ? '/perfil-em-analise' : '/area-advogado?section=perfil';
+}
 
 /** What the edit form starts from. */
 export interface EditableProfile {
@@ -57,10 +84,10 @@ export async function getEditableProfile(userId: string): Promise<EditableProfil
  * one was sent, a new photo, in one transaction; the slug and the status do not change. The photo is
  * checked and written first (an invalid one refuses the whole edit, with its message on the 'foto'
  * field); the new file is removed again if the transaction fails, and the photo it replaced only once
- * it has committed. Public pages show the change at once (publicContentChanged). `userId` must come
- * from the session: nobody edits another lawyer's profile.
+ * it has committed. Public pages show the change at once (publicContentChanged). The editor comes from
+ * the session (openProfileEditing): nobody edits another lawyer's profile.
  */
-export async function updateOwnLawyerProfile(userId: string, input: ProfileEditInput, photo?: Uint8Array, now = new Date()): Promise<{ status: LawyerStatus; slug: string }> {
+export async function updateOwnLawyerProfile({ id: userId }: ProfileEditor, input: ProfileEditInput, photo?: Uint8Array, now = new Date()): Promise<{ status: LawyerStatus; slug: string }> {
   const newFotoUrl = photo ? await storeProfilePhoto(userId, photo) : null;
   let before: { fotoUrl: string | null; status: LawyerStatus; slug: string };
   try {

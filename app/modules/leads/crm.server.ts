@@ -7,6 +7,7 @@ import { leads, leadStatuses } from '~/db/schema/leads';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { AppError } from '~/lib/app-error';
 import { isForeignKeyViolation } from '~/db/postgres-errors';
+import { requireApprovedLawyer } from '~/modules/subscriptions/lawyer-gate';
 import { lawyerPlanFrom } from '~/modules/subscriptions/lawyer-plan';
 import {
   CARDS_PER_COLUMN_FIRST,
@@ -46,10 +47,9 @@ export async function openCrm(user: Pick<CurrentUser, 'id' | 'isSuperadmin'>, no
     .leftJoin(lawyerPlans, and(eq(lawyerPlans.lawyerId, lawyerProfiles.id), eq(lawyerPlans.status, 'active')))
     .where(eq(lawyerProfiles.id, user.id))
     .limit(1);
-  if (!row) throw new AppError('Perfil de advogado não encontrado', { status: 404, code: 'lawyer_not_found' });
-  if (row.status !== 'approved' && !user.isSuperadmin) throw new AppError('Acesso não autorizado', { status: 403, code: 'lawyer_not_approved' });
+  requireApprovedLawyer(user, row?.status);
   // An ended plan counts as gratuito, as in search.
-  const plan = lawyerPlanFrom(row.planType ? { planType: row.planType, endDate: row.endDate } : null, now);
+  const plan = lawyerPlanFrom(row?.planType ? { planType: row.planType, endDate: row.endDate } : null, now);
   if (!plan.allows.crm) throw new AppError(CRM_MESSAGES.unavailable, { status: 403, code: 'crm_not_in_plan' });
   return { id: user.id, [crmAccess]: true };
 }

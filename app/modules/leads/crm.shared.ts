@@ -1,6 +1,7 @@
 // What the board's page needs of the CRM's rules, without zod (docs/decisions/0016): limits, the
 // spec's texts, the intents and what a post answers. The schemas that use them are in crm.schemas.ts,
 // which the page loads only when a form is checked before sending.
+import type { WriteAnswer } from '~/lib/write-answer';
 
 /** Limits of a lead and of the stages (the spec's minimums; the maximums keep rows and the board sane). */
 export const LEAD_LIMITS = {
@@ -62,7 +63,5 @@ export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
   'excluir-etapa': CRM_MESSAGES.stageDeleteFailed,
 };
 
-/** What a CRM post answers; a failure carries the field errors and the values to show again. */
-export type CrmActionResult =
-  | { ok: true; intent: CrmIntent; message: string; leadId?: string; stageId?: string }
-  | { ok: false; intent: CrmIntent | null; message: string | null; errors: Partial<Record<string, string>>; values: Record<string, string | string[]> };
+/** What a CRM post answers (the write door's shape); a failure carries the field errors and the values to show again. */
+export type CrmActionResult = WriteAnswer<'crm', CrmIntent, { leadId?: string; stageId?: string }>;

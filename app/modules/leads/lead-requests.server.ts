@@ -1,3 +1,4 @@
+import { AppError } from '~/lib/app-error';
 import { hitRateLimits, releaseRateLimitHits, retryAfterSeconds, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { HONEYPOT_FIELD, type LeadRequestOutcome } from './lead-requests';
 import type { LeadRequestForm } from './lead-requests.schemas';
@@ -12,14 +13,12 @@ import { routeLeadRequest, sha256 } from './lead-routing.server';
 export const LEAD_REQUEST_LIMITS_PER_HOUR = { ip: 10, email: 5 } as const;
 const HOUR_MS = 60 * 60_000;
 
-export type SubmitLeadRequestResult =
-  | {
-      ok: true;
-      outcome: LeadRequestOutcome;
-      /** False when nothing was stored: a bot (the honeypot) or the same request again within a minute. */
-      stored: boolean;
-    }
-  | { ok: false; status: 429; message: string; retryAfter: number };
+/** A request taken; past the limits it is refused with a thrown AppError (429 with the seconds to wait). */
+export interface SubmitLeadRequestResult {
+  outcome: LeadRequestOutcome;
+  /** False when nothing was stored: a bot (the honeypot) or the same request again within a minute. */
+  stored: boolean;
+}
 
 /** The rate-limit keys of a request; the address is kept as a hash (the counters are not personal data). */
 export function leadRequestLimitKeys(clientIp: string, email: string): string[] {
@@ -33,7 +32,7 @@ export async function submitLeadRequest(
   const { [HONEYPOT_FIELD]: honeypot, ...input } = form;
   // A bot is answered like a person whose request found no lawyer, so it learns nothing; nothing is
   // stored and no limit is spent.
-  if (honeypot) return { ok: true, outcome: 'unmatched', stored: false };
+  if (honeypot) return { outcome: 'unmatched', stored: false };
 
   const keys = leadRequestLimitKeys(clientIp, input.email);
   const counts = await hitRateLimits(keys, HOUR_MS, now);
@@ -46,13 +45,13 @@ export async function submitLeadRequest(
     new Map(counts.map((c) => [c.key, c])),
     now,
   );
-  if (blocked !== null) return { ok: false, status: 429, message: tooManyAttemptsMessage(blocked), retryAfter: blocked };
+  if (blocked !== null) throw new AppError(tooManyAttemptsMessage(blocked), { status: 429, code: 'too_many_lead_requests', retryAfter: blocked });
 
   const routed = await routeLeadRequest(input, { chosenSlug, now });
   if (routed.duplicate) {
     // A double click or a reload is not a second request: it spends no limit either.
     await releaseRateLimitHits(keys, now);
-    return { ok: true, outcome: routed.matched > 0 ? 'matched' : 'unmatched', stored: false };
+    return { outcome: routed.matched > 0 ? 'matched' : 'unmatched', stored: false };
   }
-  return { ok: true, outcome: routed.lawyers.length > 0 ? 'matched' : 'unmatched', stored: true };
+  return { outcome: routed.lawyers.length > 0 ? 'matched' : 'unmatched', stored: true };
 }

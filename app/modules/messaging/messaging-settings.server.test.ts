@@ -9,7 +9,7 @@ import { createLawyer, expirePlan } from '../../../tests/factories/lawyers';
 import { startCloudApiStandIn, startWiizoChatStandIn, type WhatsAppStandIn } from '../../../tests/support/whatsapp-stand-ins';
 import { hasGatewayToken, readGatewayToken } from './gateway-tokens.server';
 import { saveMessagingSettingsSchema } from './messaging.schemas';
-import { getMessagingSettings, removeGatewayToken, saveMessagingSettings, sendTestMessage } from './messaging-settings.server';
+import { getMessagingSettings, openMessaging, removeGatewayToken, saveMessagingSettings, sendTestMessage } from './messaging-settings.server';
 
 const TOKEN = 'wz-token-da-advogada-123';
 const CLOUD = { accessToken: 'EAAG-token-da-plataforma', phoneNumberId: '106540352242922' };
@@ -34,6 +34,8 @@ afterEach(async () => {
   await cloud.close();
 });
 
+/** The card's door for a lawyer of the factories (approved). */
+const messagingOf = (id: string) => openMessaging({ id, isSuperadmin: false, lawyer: { status: 'approved' } });
 const input = (numero: string, token?: string) => saveMessagingSettingsSchema.parse({ numero, token });
 const click = () => ({ envio: crypto.randomUUID() });
 
@@ -73,7 +75,7 @@ describe('messaging settings', () => {
     const ana = await createLawyer({ plan: 'intermediario', whatsappNotificacoes: null });
     expect(await getMessagingSettings(ana.id)).toEqual({ allowed: true, notificationNumber: null, token: null, delivery: 'aguardando-token', loadError: null });
 
-    await saveMessagingSettings(ana.id, input('(11) 98765-4321', TOKEN));
+    await saveMessagingSettings(await messagingOf(ana.id), input('(11) 98765-4321', TOKEN));
 
     const [row] = await db.select().from(lawyerApiTokens).where(eq(lawyerApiTokens.lawyerId, ana.id));
     expect(row!.tokenName).toBe('wiizochat');
@@ -88,33 +90,33 @@ describe('messaging settings', () => {
 
   test('saving without a token keeps the saved one; removing it leaves no token', async () => {
     const ana = await createLawyer({ plan: 'premium' });
-    await saveMessagingSettings(ana.id, input('11987654321', TOKEN));
-    await saveMessagingSettings(ana.id, input('21912345678'));
+    await saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN));
+    await saveMessagingSettings(await messagingOf(ana.id), input('21912345678'));
     expect(await readGatewayToken(ana.id)).toBe(TOKEN);
     expect((await getMessagingSettings(ana.id)).notificationNumber).toBe('21912345678');
 
-    await removeGatewayToken(ana.id);
+    await removeGatewayToken(await messagingOf(ana.id));
     expect(await hasGatewayToken(ana.id)).toBe(false);
     expect((await getMessagingSettings(ana.id)).token).toBeNull();
     // Removing again is no error.
-    await removeGatewayToken(ana.id);
+    await removeGatewayToken(await messagingOf(ana.id));
   });
 
   test('every function touches the session lawyer’s rows only: another lawyer’s token is neither seen, used nor removed', async () => {
     const ana = await createLawyer({ plan: 'premium' });
     const bruno = await createLawyer({ plan: 'premium', whatsappNotificacoes: null });
-    await saveMessagingSettings(ana.id, input('11987654321', TOKEN));
+    await saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN));
 
     expect(await getMessagingSettings(bruno.id)).toMatchObject({ notificationNumber: null, token: null });
-    await removeGatewayToken(bruno.id);
+    await removeGatewayToken(await messagingOf(bruno.id));
     expect(await readGatewayToken(ana.id)).toBe(TOKEN);
 
-    await saveMessagingSettings(bruno.id, input('21912345678'));
-    expect((await refusal(sendTestMessage(bruno.id, click()))).message).toBe('Configure o token e o número para testar.');
+    await saveMessagingSettings(await messagingOf(bruno.id), input('21912345678'));
+    expect((await refusal(sendTestMessage(await messagingOf(bruno.id), click()))).message).toBe('Configure o token e o número para testar.');
     expect(wiizo.requests).toHaveLength(0);
 
     // Bruno's own token is his alone, and a copy of Ana's sealed token onto his row does not open.
-    await saveMessagingSettings(bruno.id, input('21912345678', 'wz-token-do-bruno-456'));
+    await saveMessagingSettings(await messagingOf(bruno.id), input('21912345678', 'wz-token-do-bruno-456'));
     const [anas] = await db.select().from(lawyerApiTokens).where(eq(lawyerApiTokens.lawyerId, ana.id));
     await db.update(lawyerApiTokens).set({ encryptedToken: anas!.encryptedToken }).where(eq(lawyerApiTokens.lawyerId, bruno.id));
     expect(await readGatewayToken(bruno.id)).toBeNull();
@@ -126,9 +128,9 @@ describe('messaging settings', () => {
     const basico = await createLawyer({ plan: 'basico', whatsappNotificacoes: null });
     for (const lawyer of [gratuito, basico]) {
       expect((await getMessagingSettings(lawyer.id)).allowed).toBe(false);
-      const saving = await refusal(saveMessagingSettings(lawyer.id, input('11987654321', TOKEN)));
+      const saving = await refusal(saveMessagingSettings(await messagingOf(lawyer.id), input('11987654321', TOKEN)));
       expect(saving).toMatchObject({ status: 403, message: 'Erro ao salvar: As notificações por WhatsApp fazem parte dos planos Intermediário e Premium.' });
-      expect((await refusal(sendTestMessage(lawyer.id, click()))).status).toBe(403);
+      expect((await refusal(sendTestMessage(await messagingOf(lawyer.id), click()))).status).toBe(403);
     }
     expect(await hasGatewayToken(basico.id)).toBe(false);
     const [profile] = await db.select({ number: lawyerProfiles.whatsappNotificacoes }).from(lawyerProfiles).where(eq(lawyerProfiles.id, basico.id));
@@ -136,17 +138,17 @@ describe('messaging settings', () => {
 
     // A premium lawyer whose plan ended is treated like one without a plan.
     const ended = await createLawyer({ plan: 'premium' });
-    await saveMessagingSettings(ended.id, input('11987654321', TOKEN));
+    await saveMessagingSettings(await messagingOf(ended.id), input('11987654321', TOKEN));
     await expirePlan(ended.id);
     expect((await getMessagingSettings(ended.id)).allowed).toBe(false);
-    await removeGatewayToken(ended.id);
+    await removeGatewayToken(await messagingOf(ended.id));
     expect(await hasGatewayToken(ended.id)).toBe(false);
   });
 
   test('a failure while saving is said with the spec’s prefix; the cause stays in the log', async () => {
     const ana = await createLawyer({ plan: 'premium' });
     vi.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('conexão perdida'));
-    const error = await refusal(saveMessagingSettings(ana.id, input('11987654321', TOKEN)));
+    const error = await refusal(saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN)));
     expect(error).toMatchObject({ status: 500, message: 'Erro ao salvar: não foi possível guardar as configurações com segurança. Tente novamente.' });
     expect(await hasGatewayToken(ana.id)).toBe(false);
   });
@@ -168,9 +170,9 @@ describe('messaging settings', () => {
 describe('the test send', () => {
   test('goes to the notification number through the lawyer’s token and says so only once the gateway accepted it', async () => {
     const ana = await createLawyer({ plan: 'intermediario' });
-    await saveMessagingSettings(ana.id, input('(11) 98765-4321', TOKEN));
+    await saveMessagingSettings(await messagingOf(ana.id), input('(11) 98765-4321', TOKEN));
 
-    expect(await sendTestMessage(ana.id, click())).toEqual({ message: 'Mensagem de teste enviada com sucesso!' });
+    expect(await sendTestMessage(await messagingOf(ana.id), click())).toEqual({ message: 'Mensagem de teste enviada com sucesso!' });
     expect(wiizo.requests).toHaveLength(1);
     expect(wiizo.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(wiizo.requests[0]!.body).toEqual({
@@ -184,18 +186,18 @@ describe('the test send', () => {
 
   test('the same click twice sends once', async () => {
     const ana = await createLawyer({ plan: 'premium' });
-    await saveMessagingSettings(ana.id, input('11987654321', TOKEN));
+    await saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN));
     const same = click();
-    await sendTestMessage(ana.id, same);
-    expect(await sendTestMessage(ana.id, same)).toEqual({ message: 'Mensagem de teste enviada com sucesso!' });
+    await sendTestMessage(await messagingOf(ana.id), same);
+    expect(await sendTestMessage(await messagingOf(ana.id), same)).toEqual({ message: 'Mensagem de teste enviada com sucesso!' });
     expect(wiizo.requests).toHaveLength(1);
   });
 
   test('a gateway refusal is shown with the spec’s prefix and the gateway’s reason, and is not retried later', async () => {
     const ana = await createLawyer({ plan: 'premium' });
-    await saveMessagingSettings(ana.id, input('11987654321', TOKEN));
+    await saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN));
     wiizo.next('disconnected');
-    const error = await refusal(sendTestMessage(ana.id, click()));
+    const error = await refusal(sendTestMessage(await messagingOf(ana.id), click()));
     expect(error).toMatchObject({
       status: 502,
       message: 'Erro ao enviar mensagem de teste: Falha temporária no WiizoChat (HTTP 503, INSTANCE_DISCONNECTED): Instância do WhatsApp desconectada',
@@ -206,21 +208,21 @@ describe('the test send', () => {
 
   test('needs the number and the token, unless the platform’s Cloud API sends for everyone', async () => {
     const ana = await createLawyer({ plan: 'premium', whatsappNotificacoes: null });
-    expect((await refusal(sendTestMessage(ana.id, click()))).message).toBe('Configure o token e o número para testar.');
-    await saveMessagingSettings(ana.id, input('11987654321'));
-    expect((await refusal(sendTestMessage(ana.id, click()))).message).toBe('Configure o token e o número para testar.');
+    expect((await refusal(sendTestMessage(await messagingOf(ana.id), click()))).message).toBe('Configure o token e o número para testar.');
+    await saveMessagingSettings(await messagingOf(ana.id), input('11987654321'));
+    expect((await refusal(sendTestMessage(await messagingOf(ana.id), click()))).message).toBe('Configure o token e o número para testar.');
 
     getConfig().whatsappCloud = { apiUrl: cloud.url, ...CLOUD, templates: {} };
     expect((await getMessagingSettings(ana.id)).delivery).toBe('cloud-api');
-    expect(await sendTestMessage(ana.id, click())).toEqual({ message: 'Mensagem de teste enviada com sucesso!' });
+    expect(await sendTestMessage(await messagingOf(ana.id), click())).toEqual({ message: 'Mensagem de teste enviada com sucesso!' });
     expect(cloud.requests[0]!.body).toMatchObject({ to: '5511987654321', type: 'text', text: { body: expect.stringContaining('Mensagem de teste do JusConecta') } });
   });
 
   test('at most five test sends in ten minutes', async () => {
     const ana = await createLawyer({ plan: 'premium' });
-    await saveMessagingSettings(ana.id, input('11987654321', TOKEN));
-    for (let i = 0; i < 5; i++) await sendTestMessage(ana.id, click());
-    const error = await refusal(sendTestMessage(ana.id, click()));
+    await saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN));
+    for (let i = 0; i < 5; i++) await sendTestMessage(await messagingOf(ana.id), click());
+    const error = await refusal(sendTestMessage(await messagingOf(ana.id), click()));
     expect(error).toMatchObject({ status: 429, message: 'Muitas tentativas. Aguarde 10 minutos e tente novamente.' });
     expect(error.retryAfter).toBeGreaterThan(500);
     expect(wiizo.requests).toHaveLength(5);
@@ -228,9 +230,9 @@ describe('the test send', () => {
 
   test('without any WhatsApp sender on the server a saved token cannot be tested', async () => {
     const ana = await createLawyer({ plan: 'premium' });
-    await saveMessagingSettings(ana.id, input('11987654321', TOKEN));
+    await saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN));
     getConfig().wiizoChatApiUrl = undefined;
     expect((await getMessagingSettings(ana.id)).delivery).toBe('indisponivel');
-    expect(await refusal(sendTestMessage(ana.id, click()))).toMatchObject({ status: 503, message: 'Erro ao enviar mensagem de teste: o envio pelo WiizoChat não está ativo neste servidor.' });
+    expect(await refusal(sendTestMessage(await messagingOf(ana.id), click()))).toMatchObject({ status: 503, message: 'Erro ao enviar mensagem de teste: o envio pelo WiizoChat não está ativo neste servidor.' });
   });
 });

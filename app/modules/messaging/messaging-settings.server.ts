@@ -8,13 +8,32 @@ import { createConfiguredWhatsAppSenders, type WhatsAppSenders } from '~/integra
 import { backgroundLog } from '~/lib/log.server';
 import { AppError } from '~/lib/app-error';
 import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
+import type { LawyerStatus } from '~/domain/catalog/catalog';
+import { requireApprovedLawyer } from '~/modules/subscriptions/lawyer-gate';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { hasGatewayToken, readGatewayToken, removeGatewayToken as deleteGatewayToken, saveGatewayToken } from './gateway-tokens.server';
 import { MESSAGING_TEXTS, type SaveMessagingSettingsInput, type TestMessageInput } from './messaging.schemas';
 
-// The messaging settings of the lawyer area (section monitoramento;
-// docs/product-rules.md, Messaging). Every function takes the lawyer id from the session
-// and touches that lawyer's rows only: there is no other id in any input.
+// The messaging settings of the lawyer area (section monitoramento; docs/product-rules.md, Messaging). Every write takes the lawyer openMessaging() let in,
+// from the session, and touches that lawyer's rows only: there is no other id in any input.
+
+const messagingAccess: unique symbol = Symbol('messaging access');
+
+/** A lawyer the messaging card let in; only openMessaging() makes one, so no write below runs without the check. */
+export interface MessagingLawyer {
+  readonly id: string;
+  readonly [messagingAccess]: true;
+}
+
+/**
+ * The door of the messaging card for the signed-in `user` (the session's, with the profile status it
+ * read): an approved lawyer, or a superadmin with a profile (the one gate, lawyer-gate.ts). Refuses with
+ * a Portuguese 404/403 otherwise. The plan is checked by each write: removing a token needs none.
+ */
+export async function openMessaging(user: { id: string; isSuperadmin: boolean; lawyer: { status: LawyerStatus } | null }): Promise<MessagingLawyer> {
+  requireApprovedLawyer(user, user.lawyer?.status);
+  return { id: user.id, [messagingAccess]: true };
+}
 
 /**
  * How the lawyer's notifications leave now: their own WiizoChat token, the platform's Cloud API number,
@@ -87,7 +106,7 @@ function refuseOutsidePlan(prefix: string): never {
  * Saves the notification number and, when one is given, the WiizoChat token (sealed), in one
  * transaction. Plans without WhatsApp notifications are refused.
  */
-export async function saveMessagingSettings(lawyerId: string, input: SaveMessagingSettingsInput, now: Date = new Date()): Promise<void> {
+export async function saveMessagingSettings({ id: lawyerId }: MessagingLawyer, input: SaveMessagingSettingsInput, now: Date = new Date()): Promise<void> {
   if (!(await notificationsAllowed(lawyerId, now))) refuseOutsidePlan(MESSAGING_TEXTS.saveFailed);
   try {
     await db.transaction(async (tx) => {
@@ -108,7 +127,7 @@ export async function saveMessagingSettings(lawyerId: string, input: SaveMessagi
 }
 
 /** Removes the lawyer's WiizoChat token, whatever the plan (a lawyer can always take their secret back). Removing none is no error. */
-export async function removeGatewayToken(lawyerId: string): Promise<void> {
+export async function removeGatewayToken({ id: lawyerId }: MessagingLawyer): Promise<void> {
   try {
     await deleteGatewayToken(lawyerId);
   } catch (error) {
@@ -125,7 +144,7 @@ export async function removeGatewayToken(lawyerId: string): Promise<void> {
  * failure is final, never retried in the background. Needs the number, and a token unless the
  * platform's Cloud API sends for everyone.
  */
-export async function sendTestMessage(lawyerId: string, { envio }: TestMessageInput, now: Date = new Date()): Promise<{ message: string }> {
+export async function sendTestMessage({ id: lawyerId }: MessagingLawyer, { envio }: TestMessageInput, now: Date = new Date()): Promise<{ message: string }> {
   if (!(await notificationsAllowed(lawyerId, now))) refuseOutsidePlan(MESSAGING_TEXTS.testFailed);
   const [number, hasToken] = await Promise.all([notificationNumberOf(lawyerId), hasGatewayToken(lawyerId)]);
   const senders = configuredSenders();

@@ -13,6 +13,7 @@ import { AppError } from '~/lib/app-error';
 import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/domain/catalog/vocabularies';
 import { readGatewayToken } from '~/modules/messaging/gateway-tokens.server';
+import { requireApprovedLawyer } from '~/modules/subscriptions/lawyer-gate';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { firstCheckAt } from './check-schedule';
 import { courtOfCnj, findCourt } from '~/domain/cnj';
@@ -44,8 +45,7 @@ export type MonitoringGate = { state: 'open'; lawyer: MonitoringLawyer } | { sta
  */
 export async function monitoringGate(user: Pick<CurrentUser, 'id' | 'isSuperadmin'>, now: Date = new Date()): Promise<MonitoringGate> {
   const [profile] = await db.select({ status: lawyerProfiles.status }).from(lawyerProfiles).where(eq(lawyerProfiles.id, user.id));
-  if (!profile) throw new AppError('Perfil de advogado não encontrado', { status: 404, code: 'lawyer_not_found' });
-  if (profile.status !== 'approved' && !user.isSuperadmin) throw new AppError('Acesso não autorizado', { status: 403, code: 'lawyer_not_approved' });
+  requireApprovedLawyer(user, profile?.status);
   const plan = await getLawyerPlan(user.id, now);
   if (plan.allows.monitoring) return { state: 'open', lawyer: { id: user.id, cap: plan.allows.monitoredProcessesCap, [monitoringAccess]: true } };
   return plan.effective.level === 0 ? { state: 'free-plan' } : { state: 'needs-intermediario' };

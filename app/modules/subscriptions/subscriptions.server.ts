@@ -8,6 +8,7 @@ import { publicContentChanged } from '~/lib/public-content.server';
 import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { findPlan, planHasEnded, SUBSCRIPTION_PERIOD_MS, type Plan, type PlanId } from '~/domain/catalog/catalog';
 import type { LawyerPlan } from './lawyer-plan';
+import { countsAsApproved } from './lawyer-gate';
 import { getLawyerPlan } from './lawyer-plan.server';
 import { PLAN_TEXTS } from './plan-texts';
 
@@ -28,7 +29,7 @@ export type PlansViewer =
 export async function getPlansViewer(user: Pick<CurrentUser, 'id' | 'isSuperadmin' | 'lawyer'> | null, now: Date = new Date()): Promise<PlansViewer> {
   if (!user) return { kind: 'visitor' };
   if (!user.lawyer) return { kind: user.isSuperadmin ? 'superadmin' : 'no-profile' };
-  if (user.lawyer.status !== 'approved' && !user.isSuperadmin) return { kind: user.lawyer.status === 'rejected' ? 'rejected' : 'pending' };
+  if (!countsAsApproved(user, user.lawyer.status)) return { kind: user.lawyer.status === 'rejected' ? 'rejected' : 'pending' };
   return { kind: 'lawyer', plan: await getLawyerPlan(user.id, now) };
 }
 
@@ -64,7 +65,7 @@ export async function subscribeToPlan(user: Pick<CurrentUser, 'id' | 'isSuperadm
   await db.transaction(async (tx) => {
     const [profile] = await tx.select({ status: lawyerProfiles.status }).from(lawyerProfiles).where(eq(lawyerProfiles.id, user.id)).for('update');
     if (!profile) throw new AppError(user.isSuperadmin ? PLAN_TEXTS.superadmin : PLAN_TEXTS.noProfile, { status: 403, code: 'no_lawyer_profile' });
-    if (profile.status !== 'approved' && !user.isSuperadmin) {
+    if (!countsAsApproved(user, profile.status)) {
       throw new AppError(profile.status === 'rejected' ? PLAN_TEXTS.rejected : PLAN_TEXTS.pending, { status: 403, code: 'lawyer_not_approved' });
     }
 

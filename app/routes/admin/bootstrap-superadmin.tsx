@@ -1,7 +1,7 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { clientIp } from '~/auth/auth.server';
 import { TextField } from '~/components/ui/text-field';
-import { formError } from '~/lib/app-error';
+import { appErrorOrThrow, formError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
@@ -26,8 +26,11 @@ import { EntranceCard, FormAlert, entranceButton } from './components/entrance-c
 export async function action({ request }: Route.ActionArgs) {
   const form = await parseForm(request, bootstrapSuperadminSchema, { echo: { email: EMAIL_MAX_LENGTH, nome: SUPERADMIN_NAME_MAX_LENGTH } });
   if (!form.ok) return formError(form);
-  const result = await bootstrapSuperadmin(form.data, { ip: clientIp(request.headers) });
-  if (!result.ok) return formError(form, result.error);
+  try {
+    await bootstrapSuperadmin(form.data, { ip: clientIp(request.headers) });
+  } catch (error) {
+    return formError(form, appErrorOrThrow(error));
+  }
   throw redirect('/admin', { headers: { 'Set-Cookie': flashToastCookie(SUPERADMIN_CREATED_MESSAGE) } });
 }
 

@@ -1,26 +1,28 @@
 import { Check, Search, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
 import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
-import { flashToastCookie } from '~/lib/flash-toast.server';
-import { parseForm } from '~/lib/parse-form.server';
-import { backOfficeThrottle } from './back-office-throttle.server';
 import { pageMeta } from '~/lib/seo';
+import { doorIntents, passDoor } from '~/lib/write-door.server';
 import { deleteLawyerAccount } from '~/modules/accounts/account-deletion.server';
 import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
+import type { BackOffice } from '~/modules/accounts/superadmins.server';
 import { adminLawyersQueryFrom, findAdminLawyers, findAdminLawyerSummary, formatDate } from '~/modules/admin/lawyers.server';
 import {
   ADMIN_LAWYER_TEXTS,
   ADMIN_LAWYERS_QUERY_MAX_LENGTH,
-  adminLawyerActionSchema,
+  approveLawyerSchema,
+  deleteLawyerSchema,
   EXPIRY_WARNING_DAYS,
   PAYMENT_STATUS_LABELS,
+  rejectLawyerSchema,
   REJECTION_REASON_MAX_LENGTH,
   type PaymentStatus,
 } from '~/modules/admin/lawyers.schemas';
 import type { LawyerStatus } from '~/domain/catalog/catalog';
 import type { Route } from './+types/lawyers';
+import { backOfficeDoor } from './back-office-door.server';
 import { backOfficeHeaders } from './back-office-headers';
 import { CancelLink, ConfirmDialog } from './components/confirm-dialog';
 import { Pager, RefreshLink } from './components/page-links';
@@ -64,26 +66,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const superadmin = await requireSuperadmin(request);
-  const form = await parseForm(request, adminLawyerActionSchema);
-  if (!form.ok) return data({ error: Object.values(form.errors)[0] ?? ADMIN_LAWYER_TEXTS.invalidIntent }, { status: 400 });
+const lawyerIntent = doorIntents<BackOffice>();
+/** A refused form: its first message (a malformed id, the deletion not confirmed, a reason too long). */
+const invalid = (errors: Partial<Record<string, string>>) => ({ status: 400, message: Object.values(errors)[0] ?? ADMIN_LAWYER_TEXTS.invalidIntent });
 
-  const throttled = await backOfficeThrottle(superadmin.id);
-  if (throttled) return throttled;
-  const input = form.data;
-  const back = backUrl(request);
-  if (input.intent === 'excluir') {
-    const result = await deleteLawyerAccount(input.lawyerId, { by: { superadminId: superadmin.id } });
-    if (!result.ok) return data({ error: result.error.message || ADMIN_LAWYER_TEXTS.deleteError }, { status: result.error.status });
-    throw redirect(back, { headers: { 'Set-Cookie': flashToastCookie(ADMIN_LAWYER_TEXTS.deleted) } });
-  }
-  const result =
-    input.intent === 'aprovar'
-      ? await approveLawyer(input.lawyerId, { reviewerId: superadmin.id })
-      : await rejectLawyer(input.lawyerId, { reviewerId: superadmin.id, reason: input.motivo });
-  if (!result.ok) return data({ error: result.error.message || ADMIN_LAWYER_TEXTS.statusError }, { status: result.error.status });
-  throw redirect(back, { headers: { 'Set-Cookie': flashToastCookie(ADMIN_LAWYER_TEXTS.statusUpdated(result.status)) } });
+/** 'Aprovar', 'Rejeitar' and 'Excluir' of a row, through the back office's write door. */
+const lawyersDoor = backOfficeDoor({
+  name: 'advogados',
+  back: backUrl,
+  unknownIntent: { message: ADMIN_LAWYER_TEXTS.invalidIntent },
+  intents: {
+    aprovar: lawyerIntent({
+      schema: approveLawyerSchema,
+      invalid,
+      run: async (office, input) => ({ message: ADMIN_LAWYER_TEXTS.statusUpdated((await approveLawyer(input.lawyerId, { reviewerId: office.superadminId })).status) }),
+    }),
+    rejeitar: lawyerIntent({
+      schema: rejectLawyerSchema,
+      invalid,
+      run: async (office, input) => ({
+        message: ADMIN_LAWYER_TEXTS.statusUpdated((await rejectLawyer(input.lawyerId, { reviewerId: office.superadminId, reason: input.motivo })).status),
+      }),
+    }),
+    excluir: lawyerIntent({
+      schema: deleteLawyerSchema,
+      invalid,
+      run: async (office, input) => {
+        await deleteLawyerAccount(input.lawyerId, { by: { superadminId: office.superadminId } });
+        return { message: ADMIN_LAWYER_TEXTS.deleted };
+      },
+    }),
+  },
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  return passDoor(lawyersDoor, request, await requireSuperadmin(request), 'page');
 }
 
 export const headers: Route.HeadersFunction = backOfficeHeaders;
@@ -162,7 +179,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
   const here = listUrl(query, tab);
   const withDialog = (name: 'rejeitar' | 'excluir', id: string) => listUrl(query, tab, { [name]: id });
   const pageUrl = (pagina: number) => listUrl({ ...query, pagina }, tab);
-  const error = actionData && 'error' in actionData ? actionData.error : null;
+  const error = actionData?.message ?? null;
 
   return (
     <div className="space-y-8">

@@ -1,12 +1,11 @@
 import { Search, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
 import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
-import { flashToastCookie } from '~/lib/flash-toast.server';
-import { parseForm } from '~/lib/parse-form.server';
-import { backOfficeThrottle } from './back-office-throttle.server';
 import { pageMeta } from '~/lib/seo';
+import { doorIntents, passDoor } from '~/lib/write-door.server';
+import type { BackOffice } from '~/modules/accounts/superadmins.server';
 import { formatDateTime } from '~/modules/admin/audit-log.server';
 import { adminMessagesQueryFrom, findAdminMessages, resendOutboxMessage, type AdminMessagesQuery } from '~/modules/admin/messages.server';
 import {
@@ -20,6 +19,7 @@ import {
   type MessageStatus,
 } from '~/modules/admin/messages.schemas';
 import type { Route } from './+types/messages';
+import { backOfficeDoor } from './back-office-door.server';
 import { backOfficeHeaders } from './back-office-headers';
 import { Pager, RefreshLink } from './components/page-links';
 import { ScrollingTable } from './components/scrolling-table';
@@ -39,15 +39,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** 'Reenviar' of a failed message, through the back office's write door. */
+const messagesDoor = backOfficeDoor({
+  name: 'mensagens',
+  back: (request) => listUrl(adminMessagesQueryFrom(new URL(request.url).searchParams)),
+  unknownIntent: { message: ADMIN_MESSAGE_TEXTS.invalidIntent },
+  intents: {
+    reenviar: doorIntents<BackOffice>()({
+      schema: adminMessageActionSchema,
+      invalid: (errors) => ({ status: 400, message: errors.intent ?? Object.values(errors)[0] ?? ADMIN_MESSAGE_TEXTS.invalidIntent }),
+      run: async (office, input) => {
+        await resendOutboxMessage(input.messageId, { superadminId: office.superadminId });
+        return { message: ADMIN_MESSAGE_TEXTS.resent };
+      },
+    }),
+  },
+});
+
 export async function action({ request }: Route.ActionArgs) {
-  const superadmin = await requireSuperadmin(request);
-  const form = await parseForm(request, adminMessageActionSchema);
-  if (!form.ok) return data({ error: form.errors.intent ?? Object.values(form.errors)[0] ?? ADMIN_MESSAGE_TEXTS.invalidIntent }, { status: 400 });
-  const throttled = await backOfficeThrottle(superadmin.id);
-  if (throttled) return throttled;
-  const result = await resendOutboxMessage(form.data.messageId, { superadminId: superadmin.id });
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  throw redirect(listUrl(adminMessagesQueryFrom(new URL(request.url).searchParams)), { headers: { 'Set-Cookie': flashToastCookie(ADMIN_MESSAGE_TEXTS.resent) } });
+  return passDoor(messagesDoor, request, await requireSuperadmin(request), 'page');
 }
 
 export const headers: Route.HeadersFunction = backOfficeHeaders;
@@ -88,7 +98,7 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
   const busy = navigation.state === 'submitting';
   const here = listUrl(query);
   const firstPage = listUrl({ ...query, antes: undefined });
-  const error = actionData && 'error' in actionData ? actionData.error : null;
+  const error = actionData?.message ?? null;
   const counted = totalCapped ? `Mais de ${number.format(MESSAGE_COUNT_CAP)} mensagens` : total === 1 ? '1 mensagem' : `${number.format(total)} mensagens`;
 
   return (

@@ -2,7 +2,7 @@ import { ArrowLeft, FileDown, TriangleAlert } from 'lucide-react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { requireUser } from '~/auth/session.server';
 import { TextField } from '~/components/ui/text-field';
-import { formError } from '~/lib/app-error';
+import { appErrorOrThrow, formError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
@@ -25,8 +25,11 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await parseForm(request, deleteAccountSchema, { echo: { confirmacao: 20 } });
   if (!form.ok) return formError(form);
-  const result = await deleteLawyerAccount(user.id, { by: 'self' });
-  if (!result.ok) return formError(form, result.error);
+  try {
+    await deleteLawyerAccount(user.id, { by: 'self' });
+  } catch (error) {
+    return formError(form, appErrorOrThrow(error));
+  }
   // The sessions are gone with the account; the browser's cookies go too.
   const headers = new Headers();
   for (const cookie of await clearSessionCookies()) headers.append('Set-Cookie', cookie);

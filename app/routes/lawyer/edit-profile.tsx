@@ -1,17 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { getCurrentUser } from '~/auth/session.server';
+import { getCurrentUser, type CurrentUser } from '~/auth/session.server';
 import { BiographyField } from '~/components/forms/biography-field';
 import { CheckboxList } from '~/components/forms/checkbox-list';
 import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
 import { TextField } from '~/components/ui/text-field';
-import { appErrorOrThrow, formError } from '~/lib/app-error';
-import { flashToastCookie } from '~/lib/flash-toast.server';
-import { parseForm } from '~/lib/parse-form.server';
-import { throttleWrites } from '~/lib/write-throttle.server';
+import { AppError } from '~/lib/app-error';
 import { pageMeta } from '~/lib/seo';
-import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
+import { doorIntents, passDoor, writeDoor } from '~/lib/write-door.server';
+import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL, type LawyerStatus } from '~/domain/catalog/catalog';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
-import { getEditableProfile, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile } from '~/modules/lawyers/own-profile.server';
+import { afterProfileSaved, getEditableProfile, openProfileEditing, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile, type ProfileEditor } from '~/modules/lawyers/own-profile.server';
 import { PROFILE_EDIT_LIMITS, profileEditSchema } from '~/modules/lawyers/profile-edit.schemas';
 import type { Route } from './+types/edit-profile';
 import { primaryButton, secondaryButton } from './components/area-styles';
@@ -21,39 +19,58 @@ import { rejectedLawyerRedirect } from './rejected-lawyer.server';
 
 const NOT_SIGNED_IN_MESSAGE = 'Usuário não autenticado';
 
+/**
+ * The profile editing's gate (openProfileEditing) as this page answers it: a rejected lawyer is signed
+ * out and sent to /login, anyone without a profile where they belong. `status` is the profile's, as
+ * the session or the database read it.
+ */
+async function openEditing(user: CurrentUser, status: LawyerStatus | null, request: Request) {
+  try {
+    return await openProfileEditing({ ...user, lawyer: status ? { status } : null });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'lawyer_rejected') throw await rejectedLawyerRedirect(request);
+    if (error instanceof AppError && error.code === 'no_lawyer_profile') throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
+    throw error;
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   // The spec's page for a visitor: a message and a login button (401), not a redirect.
   if (!user) return data({ state: 'signed-out' as const }, { status: 401 });
   const profile = await getEditableProfile(user.id);
-  if (!profile) throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
-  if (profile.status === 'rejected' && !user.isSuperadmin) throw await rejectedLawyerRedirect(request);
-  return { state: 'editing' as const, profile };
+  // Refused (a redirect) without a profile: past it, there is one.
+  await openEditing(user, profile?.status ?? null, request);
+  return { state: 'editing' as const, profile: profile! };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await parseForm(request, profileEditSchema, {
-    echo: { nome: PROFILE_EDIT_LIMITS.nome.max, whatsapp: 40, whatsappNotificacoes: 40, biografia: PROFILE_EDIT_LIMITS.biografia.max },
-    lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
-  });
-  // The user only ever comes from the session: there is no lawyer id in the form.
-  const user = await getCurrentUser(request);
-  if (!user) return formError(form, { status: 401, message: NOT_SIGNED_IN_MESSAGE });
-  if (user.lawyer?.status === 'rejected' && !user.isSuperadmin) throw await rejectedLawyerRedirect(request);
-  if (!user.lawyer) throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
-  if (!form.ok) return formError(form);
+/** /editar-perfil's one form, through the write door: the user only ever comes from the session (there is no lawyer id in the form). */
+const profileDoor = writeDoor({
+  name: 'perfil',
+  scope: 'lawyer-area',
+  open: async (user: CurrentUser | null, request) => {
+    if (!user) throw new AppError(NOT_SIGNED_IN_MESSAGE, { status: 401, code: 'not_signed_in' });
+    return openEditing(user, user.lawyer?.status ?? null, request);
+  },
+  back: '/area-advogado?section=perfil',
+  unknownIntent: { message: 'Ação desconhecida' },
+  soleIntent: 'salvar',
+  intents: {
+    salvar: doorIntents<ProfileEditor>()({
+      schema: profileEditSchema,
+      echo: { nome: PROFILE_EDIT_LIMITS.nome.max, whatsapp: 40, whatsappNotificacoes: 40, biografia: PROFILE_EDIT_LIMITS.biografia.max },
+      lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
+      run: async (editor, { foto, ...input }) => {
+        const saved = await updateOwnLawyerProfile(editor, input, foto ? new Uint8Array(await foto.arrayBuffer()) : undefined);
+        // A pending lawyer's area is the under-review page: go there at once.
+        return { message: PROFILE_UPDATED_MESSAGE, redirectTo: afterProfileSaved(editor, saved) };
+      },
+    }),
+  },
+});
 
-  const { foto, ...input } = form.data;
-  let saved;
-  try {
-    await throttleWrites('lawyer-area', user.id);
-    saved = await updateOwnLawyerProfile(user.id, input, foto ? new Uint8Array(await foto.arrayBuffer()) : undefined);
-  } catch (error) {
-    return formError(form, appErrorOrThrow(error));
-  }
-  // A pending lawyer's area is the under-review page: go there at once.
-  const next = saved.status === 'pending' && !user.isSuperadmin ? '/perfil-em-analise' : '/area-advogado?section=perfil';
-  throw redirect(next, { headers: { 'Set-Cookie': flashToastCookie(PROFILE_UPDATED_MESSAGE) } });
+export async function action({ request }: Route.ActionArgs) {
+  return passDoor(profileDoor, request, await getCurrentUser(request), 'page');
 }
 
 // Personal data: never kept by a shared cache or shown again from the browser's cache after logout.

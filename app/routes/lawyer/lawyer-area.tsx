@@ -1,6 +1,7 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { requireUser } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
+import { doorKnows, pageModeOf, passDoor } from '~/lib/write-door.server';
 import { finaliseRegistration } from '~/modules/accounts/registration.server';
 import { areaSectionSchema, getLawyerArea } from '~/modules/lawyers/lawyer-area.server';
 import { boardViewFromQuery } from '~/modules/leads/crm.schemas';
@@ -19,9 +20,9 @@ import { ProfileProblemCard } from './components/profile-problem-card';
 import { ProfileSection } from './components/profile-section';
 import { isNoticeSection, SectionNotice } from './components/section-notice';
 import { SuperadminNotice } from './components/superadmin-notice';
-import { crmAction } from './crm-action.server';
-import { messagingSettingsAction } from './messaging-settings-action.server';
-import { isMonitoringPost, monitoringAction } from './monitoring-action.server';
+import { crmDoor } from './crm-action.server';
+import { messagingDoor } from './messaging-settings-action.server';
+import { monitoringDoor } from './monitoring-action.server';
 import { monitoringView } from './monitoring-view.server';
 import { rejectedLawyerRedirect } from './rejected-lawyer.server';
 
@@ -49,17 +50,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * The area's forms, by the section they post to: the CRM's (`?section=crm`, an `intent` field each,
- * also without JavaScript) and the messaging settings card's (`?section=monitoramento`).
+ * The area's forms, by the section they post to, each through its write door: the CRM's (`?section=crm`,
+ * an `intent` field each, also without JavaScript; a fetch by the page gets data instead of a redirect),
+ * and on `?section=monitoramento` the monitoring forms' or else the messaging settings card's.
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  if (new URL(request.url).searchParams.get('section') === 'crm') {
-    const answer = await crmAction(request, user);
-    return data(answer.body, { status: answer.status, headers: answer.retryAfter ? { 'Retry-After': String(answer.retryAfter) } : undefined });
-  }
-  if (await isMonitoringPost(request)) return monitoringAction(request, user);
-  return messagingSettingsAction(request, user);
+  if (new URL(request.url).searchParams.get('section') === 'crm') return passDoor(crmDoor, request, user, pageModeOf(request));
+  if (await doorKnows(monitoringDoor, request)) return passDoor(monitoringDoor, request, user, 'page');
+  return passDoor(messagingDoor, request, user, 'page');
 }
 
 // Personal data: never kept by a shared cache or shown again from the browser's cache after logout.
@@ -97,9 +96,9 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
   }
 
   const { section, profile, plan, stats, crm, messaging, monitoring } = area;
-  // Each section's forms answer in their own shape: the CRM's carry `ok`, the messaging card's do not.
-  const crmAnswer = actionData && 'ok' in actionData ? actionData : undefined;
-  const messagingAnswer = actionData && !('ok' in actionData) ? actionData : undefined;
+  // Every form answers in the write door's shape; `door` tells whose answer it is.
+  const crmAnswer = actionData?.door === 'crm' ? actionData : undefined;
+  const monitoringAnswer = actionData?.door === 'monitoramento' || actionData?.door === 'notificacoes' ? actionData : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -114,7 +113,7 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
       {isNoticeSection(section) ? <SectionNotice section={section} /> : null}
       {section === 'dashboard' && stats ? <DashboardSection plan={plan} stats={stats} /> : null}
       {section === 'crm' && crm ? <CrmSection data={crm} actionData={crmAnswer} /> : null}
-      {section === 'monitoramento' && messaging && monitoring ? <MonitoringSection messaging={messaging} monitoring={monitoring} actionData={messagingAnswer} /> : null}
+      {section === 'monitoramento' && messaging && monitoring ? <MonitoringSection messaging={messaging} monitoring={monitoring} actionData={monitoringAnswer} /> : null}
     </div>
   );
 }

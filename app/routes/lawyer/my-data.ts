@@ -1,5 +1,5 @@
 import { requireUser } from '~/auth/session.server';
-import type { UserFacingError } from '~/lib/app-error';
+import { appErrorOrThrow, type UserFacingError } from '~/lib/app-error';
 import { downloadOwnData } from '~/modules/accounts/data-export.server';
 import type { Route } from './+types/my-data';
 
@@ -9,8 +9,12 @@ import type { Route } from './+types/my-data';
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const result = await downloadOwnData(user.id);
-  if (!result.ok) return refusalPage(result.error);
+  let result;
+  try {
+    result = await downloadOwnData(user.id);
+  } catch (error) {
+    return refusalPage(appErrorOrThrow(error));
+  }
   return new Response(`${JSON.stringify(result.data, null, 2)}\n`, {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',

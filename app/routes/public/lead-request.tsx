@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { TextField } from '~/components/ui/text-field';
-import { formError, keepRetryAfter } from '~/lib/app-error';
+import { AppError, formError, keepRetryAfter } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
 import { backgroundLog } from '~/lib/log.server';
@@ -53,10 +53,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     submitted = await submitLeadRequest(form.data, { clientIp: request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', chosenSlug: params.slug ?? null });
   } catch (error) {
+    if (error instanceof AppError) return formError(form, error);
     backgroundLog().error({ err: error }, 'Solicitação de atendimento não registrada');
     return formError(form, { status: 500, message: LEAD_REQUEST_MESSAGES.failed });
   }
-  if (!submitted.ok) return formError(form, submitted);
   const target = params.slug ? `${PATH}/${encodeURIComponent(params.slug)}` : PATH;
   throw redirect(target, { headers: { 'Set-Cookie': leadRequestOutcomeCookie(submitted.outcome) } });
 }

@@ -1,14 +1,14 @@
 import { KeyRound, MessageCircle, Send, ShieldCheck, Trash2 } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { TextField } from '~/components/ui/text-field';
-import type { FormErrorData } from '~/lib/app-error';
+import type { WriteRefusal } from '~/lib/write-answer';
 import { formatBrazilianPhone } from '~/modules/lawyers/contact';
 import { GATEWAY_TOKEN_MAX_LENGTH, NOTIFICATION_NUMBER_MAX_LENGTH, type MessagingIntent } from '~/modules/messaging/messaging.texts';
 import type { MessagingSettings, NotificationDelivery } from '~/modules/messaging/messaging-settings.server';
 import { primaryButton, secondaryButton } from './area-styles';
 
 /** The action's answer when a form of the card did not go through. */
-export type MessagingActionData = FormErrorData<{ intent: string; numero?: string }>;
+export type MessagingActionData = WriteRefusal<'notificacoes', MessagingIntent>;
 
 const FORM_ACTION = '/area-advogado?section=monitoramento';
 
@@ -36,7 +36,7 @@ const removeButton =
 export function MessagingSettingsCard({ settings, sendKey, actionData }: { settings: MessagingSettings; sendKey: string; actionData: MessagingActionData | undefined }) {
   const navigation = useNavigation();
   const pending = (intent: MessagingIntent) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
-  const answer = (intent: MessagingIntent) => (actionData?.values.intent === intent ? actionData : undefined);
+  const answer = (intent: MessagingIntent) => (actionData?.intent === intent ? actionData : undefined);
   const saveAnswer = answer('salvar-notificacoes');
   const otherAnswer = answer('remover-token') ?? answer('testar-notificacao') ?? (actionData && !saveAnswer ? actionData : undefined);
   const tokenSaved = settings.token === 'configurado';

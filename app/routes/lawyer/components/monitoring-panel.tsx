@@ -1,14 +1,14 @@
 import { RefreshCw, Scale, Send, Trash2 } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/ui/url-dialog';
-import type { FormErrorData } from '~/lib/app-error';
+import type { WriteRefusal } from '~/lib/write-answer';
 import { COURT_CHOICES } from '~/domain/cnj';
 import { ALL_COURTS, FREQUENCY_LABELS, MONITORING_STATUS_LABELS, MONITORING_TEXTS, MOVEMENT_TYPE_LABELS, type MonitoringIntent } from '~/modules/monitoring/monitoring.texts';
 import type { MonitoringDetailsView, MonitoringSectionView } from '../monitoring-view.server';
 import { primaryButton, secondaryButton, termClass } from './area-styles';
 
 /** The action's answer when a monitoring form did not go through. */
-export type MonitoringActionData = FormErrorData<{ intent?: string; numero?: string; tribunal?: string; frequencia?: string; monitoringId?: string }>;
+export type MonitoringActionData = WriteRefusal<'monitoramento', MonitoringIntent>;
 
 const SECTION = '/area-advogado?section=monitoramento';
 const fieldClass =
@@ -59,7 +59,7 @@ function PlanNotice({ text, action }: { text: string; action: string }) {
 export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionView; actionData: MonitoringActionData | undefined }) {
   const navigation = useNavigation();
   const pending = (intent: MonitoringIntent) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
-  const answer = (intent: MonitoringIntent) => (actionData?.values.intent === intent ? actionData : undefined);
+  const answer = (intent: MonitoringIntent) => (actionData?.intent === intent ? actionData : undefined);
 
   if (view.state === 'free-plan') return <PlanNotice text={MONITORING_TEXTS.notInFreePlan} action="Ver Planos Disponíveis" />;
   if (view.state === 'needs-intermediario') return <PlanNotice text={MONITORING_TEXTS.startsAtIntermediario} action="Atualizar plano" />;

@@ -1,8 +1,10 @@
+import { refusalOf, type WriteAnswer } from '~/lib/write-answer';
 import type { MessagingSettings } from '~/modules/messaging/messaging-settings.server';
-import { MONITORING_INTENTS } from '~/modules/monitoring/monitoring.texts';
+import type { MessagingIntent } from '~/modules/messaging/messaging.texts';
+import type { MonitoringIntent } from '~/modules/monitoring/monitoring.texts';
 import type { MonitoringSectionView } from '../monitoring-view.server';
-import { MessagingSettingsCard, type MessagingActionData } from './messaging-settings-card';
-import { MonitoringPanel, type MonitoringActionData } from './monitoring-panel';
+import { MessagingSettingsCard } from './messaging-settings-card';
+import { MonitoringPanel } from './monitoring-panel';
 
 /**
  * 'Monitoramento de Processos' (section monitoramento; docs/product-rules.md, Messaging and "Process monitoring"): first the messaging settings
@@ -15,15 +17,17 @@ export function MonitoringSection({
 }: {
   messaging: { settings: MessagingSettings; sendKey: string };
   monitoring: MonitoringSectionView;
-  actionData: (MessagingActionData & MonitoringActionData) | undefined;
+  actionData: WriteAnswer | undefined;
 }) {
-  const monitoringAnswer = (MONITORING_INTENTS as readonly string[]).includes(actionData?.values.intent ?? '') ? actionData : undefined;
+  // A refused form of the card or of monitoring: each door's answer goes to its own forms.
+  const messagingAnswer = refusalOf<'notificacoes', MessagingIntent>(actionData, 'notificacoes');
+  const monitoringAnswer = refusalOf<'monitoramento', MonitoringIntent>(actionData, 'monitoramento');
   return (
     <section aria-labelledby="secao-monitoramento" className="mt-8 space-y-6">
       <h2 id="secao-monitoramento" className="text-2xl font-bold text-slate-900">
         Monitoramento de Processos
       </h2>
-      <MessagingSettingsCard settings={messaging.settings} sendKey={messaging.sendKey} actionData={monitoringAnswer ? undefined : actionData} />
+      <MessagingSettingsCard settings={messaging.settings} sendKey={messaging.sendKey} actionData={messagingAnswer} />
       <MonitoringPanel view={monitoring} actionData={monitoringAnswer} />
     </section>
   );

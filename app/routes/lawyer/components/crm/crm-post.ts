@@ -24,7 +24,7 @@ export const CrmToastContext = createContext<ShowToast>(() => undefined);
 /** Sends one CRM form; a failure on the way (no network, a crash) is the spec's failure of that form. */
 export async function postCrmForm(body: FormData): Promise<CrmActionResult> {
   const intent = crmIntentOf(body);
-  const failed: CrmActionResult = { ok: false, intent, message: intent ? CRM_FAILURE_MESSAGES[intent] : null, errors: {}, values: {} };
+  const failed: CrmActionResult = { ok: false, door: 'crm', intent, message: intent ? CRM_FAILURE_MESSAGES[intent] : null, errors: {}, values: {} };
   try {
     const response = await fetch(CRM_API, { method: 'POST', body, headers: { Accept: 'application/json' } });
     // The session ended: the answer is the login page.
@@ -86,7 +86,7 @@ export async function checkCrmForm(body: FormData, leadCount?: number): Promise<
   const intent = crmIntentOf(body);
   if (!intent) return null;
   if (intent === 'excluir-etapa' && leadCount) {
-    return { ok: false, intent, message: stageHasLeadsMessage(leadCount), errors: {}, values: {} };
+    return { ok: false, door: 'crm', intent, message: stageHasLeadsMessage(leadCount), errors: {}, values: {} };
   }
   // Without the schemas (their chunk did not load: offline, a new deploy), the server checks alone.
   const schema = await schemaBeforeSending(intent).catch(() => undefined);
@@ -101,7 +101,7 @@ export async function checkCrmForm(body: FormData, leadCount?: number): Promise<
   if (parsed.success) return null;
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return { ok: false, intent, message: null, errors, values };
+  return { ok: false, door: 'crm', intent, message: null, errors, values };
 }
 
 /** Intents whose field message is also a toast: the stage manager's short forms ('Digite um nome para a etapa'). */
