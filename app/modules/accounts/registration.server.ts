@@ -14,6 +14,7 @@ import { hitRateLimits, retryAfterSeconds, tooManyAttemptsMessage } from '~/lib/
 import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, REGISTRATION_TRIAL_MS, STATE_CODES } from '~/modules/catalog/catalog';
 import { insertLawyerProfiles, isSlugConflict, newUserId, uniqueViolation } from '~/modules/lawyers/lawyer-writes.server';
 import { queueAccountEmail } from './account-emails.server';
+import { autoApprovesLawyer } from './auto-approve.server';
 import type { RegistrationInput } from './registration.schemas';
 
 /**
@@ -133,7 +134,7 @@ export async function resendConfirmation(email: string, clientIp: string): Promi
   return { ok: true };
 }
 
-export type FinaliseResult = { ok: true; created: boolean } | { ok: false; error: 'Sem dados pendentes' };
+export type FinaliseResult = { ok: true; created: boolean; approved?: boolean } | { ok: false; error: 'Sem dados pendentes' };
 
 /**
  * Creates the lawyer profile from the pending registration, exactly once (the row is locked and marked
@@ -144,7 +145,7 @@ export type FinaliseResult = { ok: true; created: boolean } | { ok: false; error
 export async function finaliseRegistration(userId: string, now = new Date()): Promise<FinaliseResult> {
   const result = await finaliseOnce(userId, now);
   // An approved profile (AUTO_APPROVE_LAWYERS) is public at once: cached pages are stale.
-  if (result.ok && result.created && getConfig().autoApproveLawyers) publicContentChanged();
+  if (result.ok && result.created && result.approved) publicContentChanged();
   return result;
 }
 
@@ -159,13 +160,10 @@ async function finaliseOnce(userId: string, now: Date): Promise<FinaliseResult> 
         }
         if (pending.finalizedAt) return { ok: true as const, created: false };
         const data = pendingDataSchema.parse(pending.data);
-        await insertLawyerProfiles(
-          tx,
-          [{ id: userId, ...data, status: getConfig().autoApproveLawyers ? 'approved' : 'pending' }],
-          { now, paidPlanPeriodMs: REGISTRATION_TRIAL_MS },
-        );
+        const approved = autoApprovesLawyer(data.email);
+        await insertLawyerProfiles(tx, [{ id: userId, ...data, status: approved ? 'approved' : 'pending' }], { now, paidPlanPeriodMs: REGISTRATION_TRIAL_MS });
         await tx.update(pendingRegistrations).set({ finalizedAt: now }).where(eq(pendingRegistrations.userId, userId));
-        return { ok: true as const, created: true };
+        return { ok: true as const, created: true, approved };
       });
     } catch (error) {
       if (attempt < 5 && isSlugConflict(error)) continue;

@@ -7,6 +7,7 @@ import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { publicContentChanged } from '~/lib/public-content.server';
+import { autoApproveInTests } from '~/modules/accounts/auto-approve.server';
 import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
@@ -35,7 +36,8 @@ const lawyerInput = z.strictObject({
   areas: z.array(z.enum(PRACTICE_AREA_IDS)).min(1).max(3).optional(),
   cities: z.array(z.enum(CITY_IDS)).min(1).max(3).optional(),
   whatsapp: z.string().regex(/^55[0-9]{10,11}$/).optional(),
-  /** The demo lawyer's data (bio, areas, cities, plan, WhatsApp) and her twelve leads in her stages. */
+  numeroOab: z.string().regex(/^[0-9]{3,10}$/).optional(),
+  /** The demo lawyer's data (name, OAB, bio, areas, cities, plan) and her twelve leads in her stages; an e-mail and a WhatsApp of its own. */
   copyOfDemoLawyer: z.boolean().default(false),
   /** A signed-up user whose profile was never created (no lawyer_profiles row). */
   withoutProfile: z.boolean().default(false),
@@ -56,6 +58,8 @@ const leadsInput = z.strictObject({
 const reviewInput = z.strictObject({ lawyerId: z.string().min(1).max(64), decision: z.enum(['approve', 'reject']) });
 
 const sessionInput = z.strictObject({ email: z.email(), password: z.string().min(1).max(200) });
+
+const autoApproveInput = z.strictObject({ email: z.email() });
 
 /** A unique suffix: lower-case letters only, so that it also fits a person's name. */
 function suffix(length = 8): string {
@@ -85,7 +89,7 @@ async function createLawyerFixture(input: z.infer<typeof lawyerInput>) {
       nome,
       email,
       password: PASSWORD,
-      numeroOab: String(10_000_000 + (randomBytes(4).readUInt32BE() % 90_000_000)),
+      numeroOab: input.numeroOab ?? demo?.numeroOab ?? String(10_000_000 + (randomBytes(4).readUInt32BE() % 90_000_000)),
       oabUf: findCity(cities[0]!)?.state ?? 'SP',
       whatsapp,
       biografia: demo?.biografia ?? 'Advogada com dez anos de prática em direito de família, atendimento humanizado e foco em acordos.',
@@ -138,6 +142,11 @@ const FIXTURES = {
   superadmin: (body: unknown) => createSuperadminFixture(superadminInput.parse(body)),
   leads: (body: unknown) => createLeadsFixture(leadsInput.parse(body)),
   review: (body: unknown) => reviewFixture(reviewInput.parse(body)),
+  /** Registrations with this e-mail start approved, as with AUTO_APPROVE_LAWYERS for everyone. */
+  'auto-approve': (body: unknown) => {
+    autoApproveInTests(autoApproveInput.parse(body).email);
+    return Promise.resolve({ ok: true });
+  },
   session: async (body: unknown) => {
     const { email, password } = sessionInput.parse(body);
     return { cookie: await sessionCookie(email, password) };
