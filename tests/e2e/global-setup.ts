@@ -18,7 +18,7 @@ export interface SharedServerSettings {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The shared production server, e.g. http://localhost:41234 (no trailing slash). */
+    /** The shared production server, e.g. http://127.0.0.1:41234 (no trailing slash). */
     baseURL: string;
     /**
      * A second server with the seed's data untouched by fixtures and nothing configured (no e-mail, no
@@ -116,7 +116,7 @@ async function startProductionServer(name: string, settings: Record<string, stri
   await cp(path.resolve('drizzle'), path.join(root, 'drizzle'), { recursive: true });
   await symlink(path.resolve('node_modules'), path.join(root, 'node_modules'), 'dir');
   const port = await findFreePort();
-  const baseURL = `http://localhost:${port}`;
+  const baseURL = `http://127.0.0.1:${port}`;
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,

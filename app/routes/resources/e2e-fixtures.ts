@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
+import { user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { publicContentChanged } from '~/lib/public-content.server';
@@ -55,7 +56,9 @@ const leadsInput = z.strictObject({
   count: z.number().int().min(1).max(500).optional(),
 });
 
-const reviewInput = z.strictObject({ lawyerId: z.string().min(1).max(64), decision: z.enum(['approve', 'reject']) });
+const reviewInput = z
+  .strictObject({ lawyerId: z.string().min(1).max(64).optional(), email: z.email().optional(), decision: z.enum(['approve', 'reject']) })
+  .refine((input) => Boolean(input.lawyerId) !== Boolean(input.email), 'lawyerId or email, one of them');
 
 const sessionInput = z.strictObject({ email: z.email(), password: z.string().min(1).max(200) });
 
@@ -78,7 +81,8 @@ async function sessionCookie(email: string, password: string): Promise<string> {
 async function createLawyerFixture(input: z.infer<typeof lawyerInput>) {
   const tag = suffix();
   const demo = input.copyOfDemoLawyer ? DEMO_LAWYER : undefined;
-  const areas = input.areas ?? demo?.areas ?? ['familia'];
+  // By default civil law in São Paulo: not the family-law requests the lead tests send there.
+  const areas = input.areas ?? demo?.areas ?? ['civil'];
   const cities = input.cities ?? demo?.cities ?? ['sp_sao_paulo'];
   const ddd = findCity(cities[0]!)?.ddd ?? '11';
   const nome = input.nome ?? demo?.nome ?? `Advogada Teste ${tag.charAt(0).toUpperCase()}${tag.slice(1)}`;
@@ -92,7 +96,7 @@ async function createLawyerFixture(input: z.infer<typeof lawyerInput>) {
       numeroOab: input.numeroOab ?? demo?.numeroOab ?? String(10_000_000 + (randomBytes(4).readUInt32BE() % 90_000_000)),
       oabUf: findCity(cities[0]!)?.state ?? 'SP',
       whatsapp,
-      biografia: demo?.biografia ?? 'Advogada com dez anos de prática em direito de família, atendimento humanizado e foco em acordos.',
+      biografia: demo?.biografia ?? 'Advogada com dez anos de prática em direito civil, atendimento humanizado e foco em acordos.',
       areas,
       cities,
       status: input.status,
@@ -132,8 +136,14 @@ async function createLeadsFixture(input: z.infer<typeof leadsInput>) {
 }
 
 async function reviewFixture(input: z.infer<typeof reviewInput>) {
+  let lawyerId = input.lawyerId;
+  if (!lawyerId) {
+    const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email!.toLowerCase()));
+    if (!found) throw new Error('no user with this e-mail');
+    lawyerId = found.id;
+  }
   const reviewer = await createSuperadminFixture({ signIn: false });
-  const result = input.decision === 'approve' ? await approveLawyer(input.lawyerId, { reviewerId: reviewer.id }) : await rejectLawyer(input.lawyerId, { reviewerId: reviewer.id });
+  const result = input.decision === 'approve' ? await approveLawyer(lawyerId, { reviewerId: reviewer.id }) : await rejectLawyer(lawyerId, { reviewerId: reviewer.id });
   return { result };
 }
 

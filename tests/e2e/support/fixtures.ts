@@ -21,13 +21,14 @@ import type { RecordedRequest, StandInBehaviour } from '../../support/whatsapp-s
  *   fixtures.lawyer({ status?, plan?, areas?, cities?, nome?, whatsapp?, numeroOab?, copyOfDemoLawyer?, withoutProfile?,
  *                     planEndedDaysAgo?, signIn? })
  *     → { id, slug, nome, email, password, whatsapp, cookie? }   unique e-mail (e2e.<8 letters>@exemplo.adv.br),
- *     OAB number and WhatsApp; approved, gratuito, familia in São Paulo unless told. copyOfDemoLawyer: the
+ *     OAB number and WhatsApp; approved, gratuito, civil law in São Paulo unless told. copyOfDemoLawyer: the
  *     demo lawyer's name, OAB, bio, areas, cities, plan (intermediário) and her twelve leads in her
  *     stages (the CRM's assertions hold on the copy), a WhatsApp of its own. withoutProfile: a login whose
  *     profile was never made.
  *   fixtures.superadmin({ nome?, signIn? }) → { id, nome, email, password, cookie? }
  *   fixtures.leads(lawyerId, { demo?: true } | { count }) → { count }   the demo lawyer's twelve, or generated ones
- *   fixtures.review(lawyerId, 'approve' | 'reject')   through the back office's own approveLawyer/rejectLawyer
+ *   fixtures.review({ lawyerId } | { email }, 'approve' | 'reject')   through the back office's own approveLawyer/rejectLawyer
+ *     (by a superadmin created for it), e.g. for a lawyer who registered through the pages
  *   fixtures.session(email, password) → { cookie }   a signed-in session (for a test not about signing in;
  *     otherwise sign in through the real form: `login(page, { email, password })` in support/browser.ts)
  *   useSession(context, cookie)   puts such a cookie into a browser context.
@@ -93,7 +94,9 @@ export const fixtures = {
   lawyer: (options: LawyerOptions = {}) => door<CreatedLawyer>('lawyer', options),
   superadmin: (options: { nome?: string; signIn?: boolean } = {}) => door<CreatedSuperadmin>('superadmin', options),
   leads: (lawyerId: string, options: { demo: true } | { count: number }) => door<{ count: number }>('leads', { lawyerId, ...options }),
-  review: (lawyerId: string, decision: 'approve' | 'reject') => door<{ result: { ok: boolean } }>('review', { lawyerId, decision }),
+  /** The lawyer by id, or by the login e-mail of a lawyer who registered through the pages. */
+  review: (lawyer: { lawyerId: string } | { email: string }, decision: 'approve' | 'reject') =>
+    door<{ result: { ok: boolean; changed?: boolean; trialEndsAt?: string | null } }>('review', { ...lawyer, decision }),
   session: (email: string, password: string) => door<{ cookie: string }>('session', { email, password }),
   autoApprove: (email: string) => door<{ ok: true }>('auto-approve', { email }),
 };
