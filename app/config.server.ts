@@ -115,6 +115,8 @@ const envSchema = z
       .regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos')
       .optional(),
     CONTRACT_ANALYSIS_MODEL: z.string().trim().min(1, 'não pode ser vazio').max(200, 'no máximo 200 caracteres').default('gpt-4o-mini'),
+    /** The end-to-end tests' fixture door (/__e2e/…, docs/decisions/0035): only on an embedded database at localhost. */
+    E2E_FIXTURES: booleanFromEnv.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.APP_SECRET) {
@@ -137,6 +139,13 @@ const envSchema = z
     }
     if (env.COURT_MONITORING_PROVIDER === 'escavador' && !env.ESCAVADOR_CALLBACK_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['ESCAVADOR_CALLBACK_TOKEN'], message: 'é obrigatório quando COURT_MONITORING_PROVIDER=escavador (o token dos callbacks, gerado no painel do Escavador)' });
+    }
+    if (env.E2E_FIXTURES && (env.DATABASE_URL || !isLoopbackUrl(env.APP_URL ?? 'http://localhost'))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['E2E_FIXTURES'],
+        message: 'só pode ser ativado nos testes: com o banco embutido (sem DATABASE_URL) e APP_URL em localhost ou 127.0.0.1 (cria usuários e sessões sem senha conferida)',
+      });
     }
     if (env.COURT_MONITORING_PROVIDER === 'datajud' && !env.DATAJUD_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['DATAJUD_API_KEY'], message: 'é obrigatório quando COURT_MONITORING_PROVIDER=datajud (a chave pública publicada na wiki do DataJud)' });
@@ -180,6 +189,8 @@ export interface AppConfig {
   monitoringPollConcurrency: number;
   /** The contract summariser's language-model endpoint; null: the built-in analyser only. */
   contractAnalysis: ContractAnalysisConfig | null;
+  /** The end-to-end tests' fixture door at /__e2e/… (E2E_FIXTURES=1; 404 otherwise). */
+  e2eFixtures: boolean;
 }
 
 export interface ContractAnalysisConfig {
@@ -258,7 +269,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     contractAnalysis: env.CONTRACT_ANALYSIS_URL
       ? { url: env.CONTRACT_ANALYSIS_URL, apiKey: env.CONTRACT_ANALYSIS_API_KEY, model: env.CONTRACT_ANALYSIS_MODEL }
       : null,
+    e2eFixtures: env.E2E_FIXTURES ?? false,
   };
+}
+
+/** localhost, 127.0.0.1 or ::1: a URL that only this machine reaches. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
 /** The chosen provider with its settings (the refinements above made sure its token or key is there). */

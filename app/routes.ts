@@ -59,5 +59,6 @@ export default [
   route('fotos/:arquivo', 'routes/resources/profile-photo.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
   route('dev/outbox', 'routes/dev/outbox.tsx'),
+  route('__e2e/:fixture', 'routes/resources/e2e-fixtures.ts'),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

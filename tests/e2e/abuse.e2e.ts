@@ -1,26 +1,28 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { residentMiB, startOwnServer } from './support/own-server';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { newClientAddress } from './support/browser';
+import { fixtures } from './support/fixtures';
+import { residentMiB } from './support/own-server';
 
-// What an attacker tries from outside, on a server of this file's own (an account stays locked for
-// fifteen minutes, and the process's memory is measured): brute force, huge bodies, inflated statistics.
+// What an attacker tries from outside, on the shared server with accounts of this file's own (the
+// fixture door, docs/decisions/0035): an account locked for fifteen minutes is this file's superadmin,
+// the sessions and statistics are this file's lawyer's, and the shared server's memory is measured
+// (files run one at a time): brute force, huge bodies, inflated statistics.
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const LAWYER = { email: 'advogada@demo.jusconecta.com.br', password: 'demo-advogada-2025', slug: 'anabeatrizcarvalho' };
-const SUPERADMIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' };
+let LAWYER: { email: string; password: string; slug: string };
+let SUPERADMIN: { email: string; password: string };
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
+const server = { baseURL: inject('baseURL'), child: { pid: inject('serverPid') } };
+/** This file's client address (the shared server trusts the loopback proxy's X-Forwarded-For): its sign-in failures count apart. */
+const FROM = { 'x-forwarded-for': newClientAddress() };
 beforeAll(async () => {
-  server = await startOwnServer('abuse');
-});
-afterAll(async () => {
-  if (server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  await server.exited;
+  LAWYER = await fixtures.lawyer({ copyOfDemoLawyer: true });
+  SUPERADMIN = await fixtures.superadmin();
 });
 
 function loginForm(email: string, password: string) {
-  return fetch(`${server.baseURL}/login`, { method: 'POST', body: new URLSearchParams({ email, password }), redirect: 'manual' });
+  return fetch(`${server.baseURL}/login`, { method: 'POST', headers: FROM, body: new URLSearchParams({ email, password }), redirect: 'manual' });
 }
 
 /** The session cookie of a successful form login. */
@@ -112,7 +114,7 @@ describe('sign-in brute force', () => {
 
     const api = await fetch(`${server.baseURL}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...FROM },
       body: JSON.stringify({ email: SUPERADMIN.email.toUpperCase(), password: SUPERADMIN.password }),
     });
     expect(api.status).toBe(429);
@@ -125,7 +127,7 @@ describe('sign-in brute force', () => {
   test('sign-up and the endpoints the product does not use are not reachable', async () => {
     const signUp = await fetch(`${server.baseURL}/api/auth/sign-up/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...FROM },
       body: JSON.stringify({ email: 'intruso@exemplo.com.br', password: 'senha-123456', name: '<b>x</b>' }),
     });
     expect(signUp.status).toBe(404);

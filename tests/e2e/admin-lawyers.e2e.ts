@@ -1,23 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { findPlan } from '~/domain/catalog/catalog';
 import { demoPaymentCases, generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';
-import { startOwnServer } from './support/own-server';
 
-// /admin/lawyers 'Gerenciar Advogados' (docs/product-rules.md, "Back office") on a server of this file's own (its
+// /admin/lawyers 'Gerenciar Advogados' (docs/product-rules.md, "Back office") on the pristine server (its
 // decisions change the demo data): approve, reject and delete demo lawyers that the seed left pending.
 
-const BOOTSTRAP_SECRET = 'segredo-do-e2e-advogados-0123456789';
 // The seed's lawyers (app/modules/demo/demo-seed.server.ts): the same generator, the same list.
 const GENERATED = generateDemoLawyers(120);
 const PENDING = GENERATED.filter((l) => l.status === 'pending');
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-beforeAll(async () => {
-  server = await startOwnServer('admin-lawyers', { BOOTSTRAP_SECRET });
-});
+// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the files run before this one
+// leave as this file reads it (tests/e2e/sequencer.ts).
+const server = inject('pristine');
 
 const test = base.extend<{ baseURL: string }>({
   // eslint-disable-next-line no-empty-pattern

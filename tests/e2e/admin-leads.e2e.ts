@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { beforeAll, describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, login, waitForHydration, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';
-import { startOwnServer } from './support/own-server';
 
-// /admin/leads 'Gerenciar Leads' (docs/product-rules.md, "Back office") and what deleting a lawyer
-// leaves behind (docs/product-rules.md, "Your data (LGPD)"), on a server of this file's own: its requests and its deletion change
+// /admin/leads 'Gerenciar Leads' (docs/product-rules.md, "Back office") and what deleting a lawyer leaves behind
+// (docs/product-rules.md, "Your data (LGPD)"), on the pristine server: its requests and its deletion change
 // the demo data.
 
 // The demo lawyer (app/modules/demo/demo-seed.server.ts) works family law in São Paulo, like these.
@@ -20,10 +19,9 @@ const FAMILY_LAWYERS_IN_SAO_PAULO = [
     .map((l) => l.nome),
 ];
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-beforeAll(async () => {
-  server = await startOwnServer('admin-leads');
-});
+// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the files run before this one
+// leave as this file reads it (tests/e2e/sequencer.ts).
+const server = inject('pristine');
 
 const test = base.extend<{ baseURL: string }>({
   // eslint-disable-next-line no-empty-pattern

@@ -1,32 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe } from 'vitest';
-import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-stand-in';
+import { beforeAll, describe } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { expect, saveScreenshot, signInAsSuperadmin, test, toast } from './support/browser';
+import { fixtures, standIns } from './support/fixtures';
 
-// /admin/mensagens on a server of this file's own, delivering e-mail to a local SMTP server that first
-// refuses the recipient for good (550): the password-reset e-mail fails, a superadmin finds it with the
-// filters, resends it once the server accepts again, and sees it sent. The reset link is never shown.
+// /admin/mensagens on the shared server, delivering e-mail to the SMTP stand-in, which first refuses
+// this file's lawyer's address for good (550): her password-reset e-mail fails, a superadmin finds it
+// with the filters, resends it once the server accepts again, and sees it sent. The reset link is never
+// shown. The lawyer is a copy of the demo lawyer of this file's own (the fixture door,
+// docs/decisions/0035); the file runs before any other on the shared server (tests/e2e/sequencer.ts),
+// so that no WhatsApp message exists yet.
 
-const LAWYER_EMAIL = 'advogada@demo.jusconecta.com.br';
-
-let smtp: SmtpStandIn | undefined;
-let refusing = true;
-afterAll(async () => smtp?.close());
-
-const test = base.extend<{ baseURL: string }>({
-  baseURL: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      smtp = await startSmtpStandIn({ refuseRecipient: () => (refusing ? { code: 550, message: '5.1.1 Caixa postal indisponível' } : undefined) });
-      const server = await startOwnServer('admin-messages', { SMTP_URL: smtp.url, MAIL_FROM: 'JusConecta <nao-responda@jusconecta.test>' });
-      await provide(server.baseURL);
-      server.child.kill('SIGTERM');
-      await server.exited;
-    },
-    { scope: 'file' },
-  ],
+let LAWYER_EMAIL: string;
+beforeAll(async () => {
+  LAWYER_EMAIL = (await fixtures.lawyer({ copyOfDemoLawyer: true })).email;
+  await standIns.refuseEmailsTo(LAWYER_EMAIL, { code: 550, message: '5.1.1 Caixa postal indisponível' });
 });
 
 /** Reloads the page until `row` shows `text` (delivery runs in the background, about a second after the commit). */
@@ -78,7 +66,7 @@ describe('Mensagens', () => {
     await saveScreenshot(page, 'admin-messages-1280');
 
     // Resend, once the server accepts again: back to the same filtered list with the toast, and sent.
-    refusing = false;
+    await standIns.refuseEmailsTo(LAWYER_EMAIL, null);
     await row().getByRole('button', { name: /^Reenviar/ }).click();
     await expect(toast(page, 'Mensagem reenfileirada para envio.')).toBeVisible();
     await expect(page).toHaveURL('/admin/mensagens?status=failed&canal=email');
@@ -87,7 +75,7 @@ describe('Mensagens', () => {
     await expect(page).toHaveURL('/admin/mensagens?status=sent&canal=email');
     await reloadUntil(page, row, 'Enviada');
     expect(await row().getByRole('button', { name: /^Reenviar/ }).count()).toBe(0);
-    const delivered = smtp!.received.filter((m) => m.envelopeTo.includes(LAWYER_EMAIL));
+    const delivered = await standIns.emailsTo(LAWYER_EMAIL);
     expect(delivered).toHaveLength(1);
 
     // The reset link's token is in the e-mail, never on the page.

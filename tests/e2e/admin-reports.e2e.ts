@@ -1,14 +1,13 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { periodTrend, recentZonedDays, trendText } from '~/modules/analytics/trends';
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { DEMO_LAWYER_LEADS } from '~/modules/demo/demo-leads';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, saveScreenshot, signInAsSuperadmin } from './support/browser';
-import { startOwnServer } from './support/own-server';
 
-// /admin/reports 'Relatórios' (docs/product-rules.md, "Back office") on a server of this file's own, whose figures
+// /admin/reports 'Relatórios' (docs/product-rules.md, "Back office") on the pristine server, whose figures
 // are the demo seed's (its leads and lawyers, dated from the moment it ran) plus the profile views made here.
 
 const HOUR_MS = 3_600_000;
@@ -19,14 +18,11 @@ const VISITORS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 ];
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
+// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the files run before this one
+// leave as this file reads it (tests/e2e/sequencer.ts).
+const server = inject('pristine');
 /** When the seed ran (within the few seconds of the server's start): its leads and lawyers are dated from it. */
-let seededAt: Date;
-beforeAll(async () => {
-  const before = Date.now();
-  server = await startOwnServer('admin-reports');
-  seededAt = new Date((before + Date.now()) / 2);
-});
+const seededAt = new Date(server.seededAt);
 
 const test = base.extend<{ baseURL: string }>({
   // eslint-disable-next-line no-empty-pattern

@@ -1,24 +1,19 @@
-import { beforeAll, describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect, login, saveScreenshot, submitAdminLogin, toast } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { expect, login, saveScreenshot, submitAdminLogin, test, toast } from './support/browser';
 
-// The back office's door (docs/product-rules.md, "Back office"; docs/decisions/0018), on a server
-// of this file's own with BOOTSTRAP_SECRET set: the demo data already has a superadmin, so a new one
-// needs the secret.
+// The back office's door (docs/product-rules.md, "Back office"; docs/decisions/0018), on the shared
+// server, started with BOOTSTRAP_SECRET: the demo data already has a superadmin, so a new one needs the
+// secret. The dashboard's figures and system status are read on the pristine server (the seed's 121
+// lawyers, no SMTP_URL: tests/e2e/global-setup.ts), before any other file changes them there.
 
-const BOOTSTRAP_SECRET = 'segredo-do-e2e-0123456789';
+const BOOTSTRAP_SECRET = inject('settings').bootstrapSecret;
 const NEW_ADMIN = { email: 'nova.admin@exemplo.com.br', password: 'Painel-Seguro-2026', name: 'Nova Administradora' };
 const DEMO_LAWYER = { email: 'advogada@demo.jusconecta.com.br', password: 'demo-advogada-2025' };
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-beforeAll(async () => {
-  server = await startOwnServer('admin', { BOOTSTRAP_SECRET });
-});
-
-const test = base.extend<{ baseURL: string }>({
+const pristineTest = test.extend<{ baseURL: string }>({
   // eslint-disable-next-line no-empty-pattern
-  baseURL: [async ({}, provide) => provide(server.baseURL), { scope: 'file' }],
+  baseURL: [async ({}, provide) => provide(inject('pristine').baseURL), { scope: 'file' }],
 });
 
 describe('creating a superadmin', () => {
@@ -66,7 +61,7 @@ describe('creating a superadmin', () => {
 });
 
 describe('the dashboard', () => {
-  test('a superadmin sees the figures and the real system status, then logs out back to /admin', async ({ openPage }) => {
+  pristineTest('a superadmin sees the figures and the real system status, then logs out back to /admin', async ({ openPage }) => {
     const page = await openPage();
     await submitAdminLogin(page, { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' });
     await expect(page).toHaveURL('/admin/dashboard');

@@ -2,25 +2,12 @@ import type { Page } from 'playwright-core';
 import { contractDocx, contractPdf, pngImage } from '../fixtures/contracts/contract-files';
 import { LEASE_CONTRACT, NDA_CONTRACT } from '../fixtures/contracts/contract-texts';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, saveScreenshot, test as base, toast, waitForHydration } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { expect, saveScreenshot, test, toast, waitForHydration } from './support/browser';
 
 // The free tools: /ferramentas and the contract summariser's journey in Chromium, a PDF picked and a
 // DOCX dropped, the page's own checks, a refusal from the server, and the same post without
-// JavaScript. The server of this file is its own (a fresh rate-limit window for its posts).
-
-const test = base.extend<{ baseURL: string }>({
-  baseURL: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const server = await startOwnServer('summariser');
-      await provide(server.baseURL);
-      server.child.kill('SIGTERM');
-      await server.exited;
-    },
-    { scope: 'file' },
-  ],
-});
+// JavaScript. On the shared server each browser context posts from a client address of its own
+// (X-Forwarded-For: support/browser.ts), so its posts have a fresh rate-limit window.
 
 const SECTIONS = ['Resumo Executivo', 'Pontos Principais', 'Pontos de Atenção', 'Datas e Prazos Críticos', 'Recomendações'];
 

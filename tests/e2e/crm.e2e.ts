@@ -1,26 +1,23 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect, login, waitForHydration } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { expect, login, newClientAddress, test, waitForHydration } from './support/browser';
+import { type CreatedLawyer, fixtures } from './support/fixtures';
 
-// The lawyer's CRM board (docs/product-rules.md, CRM) as the demo lawyer uses it, on a server of
-// this file's own: the journeys move, create, edit and delete, which other files must not see.
+// The lawyer's CRM board (docs/product-rules.md, "CRM") as the demo lawyer uses it, on the shared
+// server with a copy of her of this file's own (her data and her twelve leads in her stages: the
+// fixture door, docs/decisions/0035): the journeys move, create, edit and delete, which other files
+// must not see.
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
+let lawyer: CreatedLawyer;
 beforeAll(async () => {
-  server = await startOwnServer('crm');
-});
-
-const test = base.extend<{ baseURL: string }>({
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: [async ({}, provide) => provide(server.baseURL), { scope: 'file' }],
+  lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true });
 });
 
 const CRM = '/area-advogado?section=crm';
 
 async function openBoard(page: Page) {
-  await login(page);
+  await login(page, lawyer);
   await page.goto(CRM);
   await expect(page.getByRole('heading', { level: 2, name: 'CRM de Leads' })).toBeVisible();
   await waitForHydration(page);
@@ -136,7 +133,7 @@ describe('moving leads', () => {
   });
 
   test('by touch: a long press picks the card up, the finger carries it to another column', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', extraHTTPHeaders: { 'X-Forwarded-For': newClientAddress() } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -284,7 +281,7 @@ describe('stages', () => {
 describe('without JavaScript', () => {
   test('a lead is moved from its details page with the stage select and Mover', async ({ openPage }) => {
     const page = await openPage({ javaScriptEnabled: false });
-    await login(page);
+    await login(page, lawyer);
     await page.goto(CRM);
     await page.getByRole('link', { name: 'Patrícia Gomes Ribeiro', exact: true }).click();
     await expect(page).toHaveURL(/lead=/);
@@ -298,7 +295,7 @@ describe('without JavaScript', () => {
 
   test('Novo Lead is a plain form: refused fields come back with the values kept', async ({ openPage }) => {
     const page = await openPage({ javaScriptEnabled: false });
-    await login(page);
+    await login(page, lawyer);
     await page.goto(CRM);
     await page.getByRole('link', { name: 'Novo Lead' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Lead' });
@@ -339,7 +336,7 @@ describe('the page', () => {
     for (const path of ['/', '/busca', '/login', '/registro-advogado', '/planos', '/por-que-se-registrar']) await page.goto(path, { waitUntil: 'networkidle' });
     // Neither the area's chunk, nor what the signed-in areas share, nor zod (the forms' schemas).
     expect(scripts.filter((s) => /lawyer-area|private-shared|schemas/.test(s))).toEqual([]);
-    await login(page);
+    await login(page, lawyer);
     await page.goto(CRM, { waitUntil: 'networkidle' });
     expect(scripts.filter((s) => s.includes('lawyer-area')).length).toBeGreaterThan(0);
     expect(scripts.filter((s) => s.includes('private-shared')).length).toBeGreaterThan(0);

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { generateDemoLawyers, type DemoLawyer } from '~/modules/demo/demo-lawyers';
 import { landingPath } from '~/modules/landing/landing-paths';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast } from './support/browser';
-import { startOwnServer } from './support/own-server';
 
-// A landing page (/advogados/<area>/<cidade>) on a server of this file's own (the superadmin's
+// A landing page (/advogados/<area>/<cidade>) on the pristine server (the superadmin's
 // rejections change the demo data): it lists exactly the approved lawyers of its area and city, and
 // answers 404 once the last of them is rejected, despite the anonymous page cache.
 
@@ -36,10 +35,9 @@ function pickCombination(): { area: DemoLawyer['areas'][number]; cidade: string;
 const CHOSEN = pickCombination();
 const PATH = landingPath({ area: CHOSEN.area, cidade: CHOSEN.cidade });
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-beforeAll(async () => {
-  server = await startOwnServer('landing-pages');
-});
+// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the files run before this one
+// leave as this file reads it (tests/e2e/sequencer.ts).
+const server = inject('pristine');
 
 const test = base.extend<{ baseURL: string }>({
   // eslint-disable-next-line no-empty-pattern

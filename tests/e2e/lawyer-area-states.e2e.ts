@@ -1,46 +1,27 @@
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
-import { closeDatabase, db, migrateDatabase, openDatabase } from '~/db/client.server';
-import { lawyerProfiles } from '~/db/schema/lawyers';
-import { createLawyer } from '../factories/lawyers';
+import { beforeAll, describe, inject } from 'vitest';
 import { expect, login, test } from './support/browser';
-import { freePort, freshDataDir, startServer, waitForHealth, type OwnServer } from './support/own-server';
+import { fixtures } from './support/fixtures';
 
 // What the lawyer area does with users who are not an approved lawyer. The demo data has no pending,
-// rejected or profile-less login, so this file starts a server of its own on a database it prepares.
+// rejected or profile-less login, so this file creates its own on the shared server (the fixture door,
+// docs/decisions/0035).
 
-const PASSWORD = 'senha-certa-123';
-const USERS = {
-  noProfile: 'sem.perfil@exemplo.adv.br',
-  pending: 'em.analise@exemplo.adv.br',
-  rejected: 'rejeitada@exemplo.adv.br',
-} as const;
-
-let server: OwnServer | undefined;
-let baseURL = '';
+let USERS: { noProfile: string; pending: string; rejected: string };
+let PASSWORD = '';
+const baseURL = inject('baseURL');
 
 beforeAll(async () => {
-  const dataDir = freshDataDir('lawyer-area');
-  await openDatabase({ kind: 'pglite', directory: `${dataDir}/pglite` });
-  await migrateDatabase();
-  const noProfile = await createLawyer({ email: USERS.noProfile, password: PASSWORD });
-  await db.delete(lawyerProfiles).where(eq(lawyerProfiles.id, noProfile.id));
-  await createLawyer({ email: USERS.pending, password: PASSWORD, status: 'pending' });
-  await createLawyer({ email: USERS.rejected, password: PASSWORD, status: 'rejected' });
-  await closeDatabase();
-
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  server = startServer({ DATA_DIR: dataDir, PORT: String(port), APP_URL: baseURL, SEED_DEMO: 'false' });
-  await waitForHealth(port, server);
+  const [noProfile, pending, rejected] = await Promise.all([
+    fixtures.lawyer({ withoutProfile: true }),
+    fixtures.lawyer({ status: 'pending' }),
+    fixtures.lawyer({ status: 'rejected' }),
+  ]);
+  USERS = { noProfile: noProfile.email, pending: pending.email, rejected: rejected.email };
+  PASSWORD = noProfile.password;
 });
 
-afterAll(() => {
-  server?.child.kill('SIGTERM');
-});
-
-/** Submits the login form on the file's own server; resolves once the answer has been followed. */
+/** Submits the login form; resolves once the answer has been followed. */
 async function signIn(page: Page, email: string) {
   await page.goto(`${baseURL}/login`);
   await page.getByLabel('Email').fill(email);

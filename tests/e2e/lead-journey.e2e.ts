@@ -1,49 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll } from 'vitest';
 import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
-import { startSmtpStandIn, type ReceivedEmail, type SmtpStandIn } from '../support/smtp-stand-in';
-import { startCloudApiStandIn, type WhatsAppStandIn } from '../support/whatsapp-stand-ins';
-import { expect, test as base, waitForHydration } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { expect, newClientAddress, test, waitForHydration } from './support/browser';
+import { fixtures, standIns } from './support/fixtures';
 
 // The marketplace's core loop, end to end: three lawyers register (two serve the visitor's area and
 // city, the third the area in another city); a visitor's request reaches the two and not the third;
 // both find the lead on their boards, one moves it with the keyboard, the other edits it; each of the
 // two was told on WhatsApp (the platform's Cloud API number, a local stand-in) and the visitor got the
 // confirmation e-mail (a real SMTP server), whose link removes the request and its leads.
-// This file's server is its own: new lawyers are approved at once (AUTO_APPROVE_LAWYERS, the spec's
-// literal reading), so that nothing but the product's own pages is used.
-
-const CLOUD = { accessToken: 'EAAG-token-da-jornada-e2e', phoneNumberId: '106540352242923' };
-let smtp: SmtpStandIn | undefined;
-let cloud: WhatsAppStandIn | undefined;
-let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
-
-beforeAll(async () => {
-  smtp = await startSmtpStandIn();
-  cloud = await startCloudApiStandIn(CLOUD);
-  server = await startOwnServer('lead-journey', {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'JusConecta <nao-responda@jusconecta.test>',
-    AUTO_APPROVE_LAWYERS: 'true',
-    WHATSAPP_CLOUD_API_URL: cloud.url,
-    WHATSAPP_CLOUD_ACCESS_TOKEN: CLOUD.accessToken,
-    WHATSAPP_CLOUD_PHONE_NUMBER_ID: CLOUD.phoneNumberId,
-  });
-});
-
-afterAll(async () => {
-  if (server) {
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  }
-  await smtp?.close();
-  await cloud?.close();
-});
-
-// eslint-disable-next-line no-empty-pattern
-const test = base.extend<{ baseURL: string }>({ baseURL: [async ({}, provide) => provide(server!.baseURL), { scope: 'file' }] });
+// On the shared server (docs/decisions/0035), the three e-mails are named to the fixture door first:
+// their registrations are approved at once (AUTO_APPROVE_LAWYERS for them alone, the spec's literal
+// reading), so that nothing but the product's own pages is used; the stand-ins are read by their numbers
+// and the visitor's address.
 
 // The demo data is deterministic (app/modules/demo): an area and two cities where no approved demo
 // lawyer works, so that the lawyers registered here are the only ones who can match.
@@ -59,16 +29,10 @@ const { area, city, otherCity } = (() => {
   throw new Error('no area is free in two cities');
 })();
 
-async function waitFor<T>(what: string, find: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const mailTo = (to: string, containing = '') => standIns.waitForEmail(to, containing);
 
-const mailTo = (to: string, containing = '') => waitFor(`an e-mail to ${to}`, () => smtp!.received.find((m: ReceivedEmail) => m.envelopeTo.includes(to) && m.text.includes(containing)));
+/** Every request the Cloud API stand-in received for the three lawyers' numbers. */
+const cloudRequests = async () => (await Promise.all(lawyers.map((l) => standIns.cloudRequestsTo(`55${l.whatsapp}`)))).flat();
 
 interface Lawyer {
   nome: string;
@@ -122,7 +86,13 @@ const pages = new Map<string, Page>();
 async function pageOf(browser: Browser, baseURL: string, lawyer: Lawyer): Promise<Page> {
   let page = pages.get(lawyer.email);
   if (!page) {
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 1280, height: 800 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      extraHTTPHeaders: { 'X-Forwarded-For': newClientAddress() },
+    });
     page = await context.newPage();
     pages.set(lawyer.email, page);
   }
@@ -134,6 +104,7 @@ const CLIENT = { nome: 'Otávio Siqueira Braga', email: 'otavio.braga@exemplo.co
 
 test('three lawyers register and are approved at once; the request reaches the two of the city, each on their board and on WhatsApp', async ({ browser, baseURL, page }) => {
   let oab = 410001;
+  for (const lawyer of lawyers) await fixtures.autoApprove(lawyer.email);
   for (const lawyer of lawyers) await register(await pageOf(browser, baseURL, lawyer), lawyer, String(oab++));
 
   await page.goto('/solicitar-atendimento');
@@ -148,7 +119,7 @@ test('three lawyers register and are approved at once; the request reaches the t
 
   // WhatsApp: one message per matching lawyer, to her number, with the spec's text; none to the third.
   const [helena, rodrigo, silvia] = lawyers as [Lawyer, Lawyer, Lawyer];
-  const messages = await waitFor('two WhatsApp messages', () => (cloud!.requests.length >= 2 ? cloud!.requests : undefined));
+  const messages = await standIns.waitFor('two WhatsApp messages', cloudRequests, (requests) => (requests.length >= 2 ? requests : undefined));
   expect(messages.map((m) => (m.body as { to: string }).to).sort()).toEqual([`55${helena.whatsapp}`, `55${rodrigo.whatsapp}`].sort());
   const body = messages[0]!.body as { type: string; text?: { body: string } };
   expect(body).toMatchObject({ type: 'text' });
@@ -173,7 +144,7 @@ test('three lawyers register and are approved at once; the request reaches the t
   await expect(third.getByText('Gerencie seus 0 leads de forma organizada')).toBeVisible();
   expect(await card(third, CLIENT.nome).count()).toBe(0);
   // Still exactly one message per matching lawyer once the queue is idle (no retry sent a second).
-  expect(cloud!.requests).toHaveLength(2);
+  expect(await cloudRequests()).toHaveLength(2);
 });
 
 test('one lawyer moves the lead with the keyboard, the other edits his copy: neither touches the other’s', async ({ browser, baseURL }) => {

@@ -1,27 +1,18 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, login, test as base, VIEWPORTS } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { beforeAll } from 'vitest';
+import { expect, login, test, VIEWPORTS } from './support/browser';
+import { type CreatedLawyer, fixtures } from './support/fixtures';
 
 // The lawyer's LGPD self-service: 'Baixar meus dados' and 'Excluir minha conta'. The journey deletes
-// the demo lawyer, so it runs on a server of its own (the shared one keeps her for the other files).
+// the lawyer, so it uses a copy of the demo lawyer of this file's own (the fixture door,
+// docs/decisions/0035): the shared server keeps the demo lawyer for the other files.
 
-const test = base.extend<{ baseURL: string }>({
-  baseURL: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const server = await startOwnServer('lgpd');
-      await provide(server.baseURL);
-      server.child.kill('SIGTERM');
-      await server.exited;
-    },
-    { scope: 'file' },
-  ],
+let lawyer: CreatedLawyer;
+beforeAll(async () => {
+  lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true });
 });
-
-const DEMO_EMAIL = 'advogada@demo.jusconecta.com.br';
-const DEMO_PASSWORD = 'demo-advogada-2025';
 const SCREENSHOTS = 'test-results/screenshots';
 
 async function screenshot(page: Page, name: string) {
@@ -37,7 +28,7 @@ async function screenshot(page: Page, name: string) {
 
 test('without JavaScript, a wrong confirmation word deletes nothing', async ({ openPage }) => {
   const page = await openPage({ javaScriptEnabled: false });
-  await login(page, 'lawyer');
+  await login(page, lawyer);
   await page.goto('/area-advogado?section=perfil');
   await page.getByRole('link', { name: 'Excluir minha conta' }).click();
   await expect(page).toHaveURL('/area-advogado/excluir-conta');
@@ -51,10 +42,10 @@ test('without JavaScript, a wrong confirmation word deletes nothing', async ({ o
 
 test('a lawyer downloads her data, then deletes her account with the typed confirmation', async ({ page, baseURL }) => {
   // A visitor's view of her profile, now in the page cache.
-  const publicProfile = `${baseURL}/advogado/anabeatrizcarvalho`;
+  const publicProfile = `${baseURL}/advogado/${lawyer.slug}`;
   expect((await fetch(publicProfile)).status).toBe(200);
 
-  await login(page, 'lawyer');
+  await login(page, lawyer);
   await page.goto('/area-advogado?section=perfil');
   const card = page.getByRole('heading', { name: 'Seus dados (LGPD)' });
   await expect(card).toBeVisible();
@@ -65,14 +56,14 @@ test('a lawyer downloads her data, then deletes her account with the typed confi
   const file = await download.path();
   const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as { formatVersion: number; account: { email: string }; profile: { oab: string; nome: string } };
   expect(exported.formatVersion).toBe(1);
-  expect(exported.account.email).toBe(DEMO_EMAIL);
+  expect(exported.account.email).toBe(lawyer.email);
   expect(exported.profile).toMatchObject({ oab: 'OAB/SP 214587', nome: 'Ana Beatriz Carvalho' });
   // The download left her on the profile tab.
   await expect(card).toBeVisible();
 
   await page.getByRole('link', { name: 'Excluir minha conta' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Excluir minha conta' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'O que continua na plataforma' }).getByText(DEMO_EMAIL)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'O que continua na plataforma' }).getByText(lawyer.email)).toBeVisible();
   await screenshot(page, 'excluir-conta');
 
   const confirmation = page.getByLabel('Para confirmar, digite EXCLUIR');
@@ -90,8 +81,8 @@ test('a lawyer downloads her data, then deletes her account with the typed confi
   // Signed out, and the old credentials no longer open anything.
   await page.goto('/area-advogado');
   await expect(page).toHaveURL('/login');
-  await page.getByLabel('Email').fill(DEMO_EMAIL);
-  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByLabel('Email').fill(lawyer.email);
+  await page.getByLabel('Senha').fill(lawyer.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Email ou senha incorretos' })).toBeVisible();
 

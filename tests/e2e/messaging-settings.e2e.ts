@@ -1,49 +1,35 @@
-import { afterAll, beforeAll } from 'vitest';
-import { startCloudApiStandIn, startWiizoChatStandIn, type WhatsAppStandIn } from '../support/whatsapp-stand-ins';
+import { beforeAll, inject } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, login, test as base } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { expect, login, test } from './support/browser';
+import { type CreatedLawyer, fixtures, standIns, unique } from './support/fixtures';
 
 // The demo lawyer (Plano Intermediário: WhatsApp notifications included) sets up notifications in the
-// monitoring section and sends a test message. This file's server sends WhatsApp through local
-// stand-ins of WiizoChat (the lawyer's own token) and of the Cloud API (the platform's number).
+// monitoring section and sends a test message. On the shared server, WhatsApp goes through local
+// stand-ins of WiizoChat (the lawyer's own token) and of the Cloud API (the platform's number, its text
+// template `aviso_texto`); the lawyer is a copy of the demo lawyer of this file's own (the fixture door,
+// docs/decisions/0035), her token and notification numbers are this run's own, and the stand-ins are
+// read by that token and those numbers (docs/decisions/0035).
 
-const TOKEN = 'wz-token-da-advogada-e2e-7f3a9c';
-const CLOUD = { accessToken: 'EAAG-token-da-plataforma-e2e', phoneNumberId: '106540352242922' };
+const TOKEN = `wz-token-da-advogada-e2e-${unique(6)}`;
+const CLOUD = inject('settings').cloud;
 const TEST_TEXT = 'Mensagem de teste do JusConecta: as notificações de novos leads e de movimentações de processos chegarão a este número.';
 
-let wiizo: WhatsAppStandIn | undefined;
-let cloud: WhatsAppStandIn | undefined;
-let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
+/** A mobile number of this run's own with the DDD given: its digits with 55, and as typed, e.g. '(11) 98765-4321'. */
+function ownNumber(ddd: string) {
+  const rest = String(10_000_000 + Math.floor(Math.random() * 90_000_000));
+  return { digits: `55${ddd}9${rest}`, typed: `(${ddd}) 9${rest.slice(0, 4)}-${rest.slice(4)}` };
+}
+const PHONE = ownNumber('11');
+const SECOND_PHONE = ownNumber('21');
 
-// Started before the tests (under the hook timeout: seeding the demo takes a while), stopped after.
+let lawyer: CreatedLawyer;
 beforeAll(async () => {
-  wiizo = await startWiizoChatStandIn({ tokens: [TOKEN] });
-  cloud = await startCloudApiStandIn(CLOUD);
-  server = await startOwnServer('messaging', {
-    WIIZOCHAT_API_URL: wiizo.url,
-    WHATSAPP_CLOUD_API_URL: cloud.url,
-    WHATSAPP_CLOUD_ACCESS_TOKEN: CLOUD.accessToken,
-    WHATSAPP_CLOUD_PHONE_NUMBER_ID: CLOUD.phoneNumberId,
-    WHATSAPP_CLOUD_TEMPLATE_NEW_LEAD: 'novo_lead',
-    WHATSAPP_CLOUD_TEMPLATE_TEXT: 'aviso_texto',
-  });
+  lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true });
+  await standIns.acceptWiizoToken(TOKEN);
 });
-
-afterAll(async () => {
-  if (server) {
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  }
-  await wiizo?.close();
-  await cloud?.close();
-});
-
-// eslint-disable-next-line no-empty-pattern
-const test = base.extend<{ baseURL: string }>({ baseURL: [async ({}, provide) => provide(server!.baseURL), { scope: 'file' }] });
 
 test('a lawyer saves the number and a token, sees only “configurado”, and the test message reaches the gateway', async ({ page }) => {
-  await login(page);
+  await login(page, lawyer);
   await page.getByRole('link', { name: 'Monitoramento' }).click();
   await expect(page).toHaveURL('/area-advogado?section=monitoramento');
   await expect(page.getByRole('heading', { level: 2, name: 'Monitoramento de Processos' })).toBeVisible();
@@ -58,7 +44,7 @@ test('a lawyer saves the number and a token, sees only “configurado”, and th
   await expect(page.getByText('Por favor, insira um número de WhatsApp válido')).toBeVisible();
   expect(await number.inputValue()).toBe('9876');
 
-  await number.fill('(11) 98765-4321');
+  await number.fill(PHONE.typed);
   await page.getByLabel('Token do WiizoChat').fill(TOKEN);
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(page.getByText('Configurações salvas com sucesso')).toBeVisible();
@@ -66,7 +52,7 @@ test('a lawyer saves the number and a token, sees only “configurado”, and th
   await expect(page.getByText('As notificações saem pelo seu token do WiizoChat.')).toBeVisible();
   // The token is never sent back: not in the field, not anywhere in the page or its data.
   expect(await page.getByLabel('Token do WiizoChat').inputValue()).toBe('');
-  expect(await number.inputValue()).toBe('(11) 98765-4321');
+  expect(await number.inputValue()).toBe(PHONE.typed);
   await page.reload();
   expect(await page.content()).not.toContain(TOKEN);
   const data = await page.evaluate(() => fetch('/area-advogado.data?section=monitoramento').then((r) => r.text()));
@@ -75,12 +61,13 @@ test('a lawyer saves the number and a token, sees only “configurado”, and th
 
   await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
   await expect(page.getByText('Mensagem de teste enviada com sucesso!')).toBeVisible();
-  expect(wiizo!.requests).toHaveLength(1);
-  expect(wiizo!.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
-  expect(wiizo!.requests[0]!.body).toEqual({ to: '+5511987654321', type: 'text', text: { body: TEST_TEXT } });
+  const wiizo = await standIns.wiizoRequestsWith(TOKEN);
+  expect(wiizo).toHaveLength(1);
+  expect(wiizo[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  expect(wiizo[0]!.body).toEqual({ to: `+${PHONE.digits}`, type: 'text', text: { body: TEST_TEXT } });
 
   // The gateway's refusal is shown with the spec's prefix.
-  wiizo!.next('unauthorized');
+  await standIns.setWiizoBehaviours(TOKEN, ['unauthorized']);
   await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Erro ao enviar mensagem de teste: O WiizoChat recusou o token do advogado (HTTP 401, UNAUTHORIZED)' })).toBeVisible();
 
@@ -94,13 +81,14 @@ test('a lawyer saves the number and a token, sees only “configurado”, and th
   await expect(page.getByText('As notificações saem pelo WhatsApp da plataforma.')).toBeVisible();
   await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
   await expect(page.getByText('Mensagem de teste enviada com sucesso!')).toBeVisible();
-  expect(cloud!.requests).toHaveLength(1);
-  expect(cloud!.requests[0]!.headers.authorization).toBe(`Bearer ${CLOUD.accessToken}`);
-  expect(cloud!.requests[0]!.path).toBe(`/v21.0/${CLOUD.phoneNumberId}/messages`);
-  expect(cloud!.requests[0]!.body).toEqual({
+  const cloud = await standIns.cloudRequestsTo(PHONE.digits);
+  expect(cloud).toHaveLength(1);
+  expect(cloud[0]!.headers.authorization).toBe(`Bearer ${CLOUD.accessToken}`);
+  expect(cloud[0]!.path).toBe(`/v21.0/${CLOUD.phoneNumberId}/messages`);
+  expect(cloud[0]!.body).toEqual({
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: '5511987654321',
+    to: PHONE.digits,
     type: 'template',
     template: { name: 'aviso_texto', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: TEST_TEXT }] }] },
   });
@@ -108,14 +96,14 @@ test('a lawyer saves the number and a token, sees only “configurado”, and th
 
 test('without JavaScript the card’s forms work as plain posts', async ({ openPage }) => {
   const page = await openPage({ javaScriptEnabled: false, viewport: 'mobile' });
-  await login(page);
+  await login(page, lawyer);
   await page.goto('/area-advogado?section=monitoramento');
 
-  await page.getByLabel('Número do WhatsApp para notificações').fill('+55 (21) 91234-5678');
+  await page.getByLabel('Número do WhatsApp para notificações').fill(`+55 ${SECOND_PHONE.typed}`);
   await page.getByLabel('Token do WiizoChat').fill('curto');
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(page.getByText('O token deve ter pelo menos 8 caracteres')).toBeVisible();
-  expect(await page.getByLabel('Número do WhatsApp para notificações').inputValue()).toBe('+55 (21) 91234-5678');
+  expect(await page.getByLabel('Número do WhatsApp para notificações').inputValue()).toBe(`+55 ${SECOND_PHONE.typed}`);
   expect(await page.getByLabel('Token do WiizoChat').inputValue()).toBe('');
 
   await page.getByLabel('Token do WiizoChat').fill(TOKEN);
@@ -124,11 +112,12 @@ test('without JavaScript the card’s forms work as plain posts', async ({ openP
   await expect(page.getByText('Configurações salvas com sucesso')).toBeVisible();
   await expect(page.getByText('Token: configurado')).toBeVisible();
 
-  const sentBefore = wiizo!.requests.length;
+  const sentBefore = (await standIns.wiizoRequestsWith(TOKEN)).length;
   await page.getByRole('button', { name: 'Enviar mensagem de teste' }).click();
   await expect(page.getByText('Mensagem de teste enviada com sucesso!')).toBeVisible();
-  expect(wiizo!.requests).toHaveLength(sentBefore + 1);
-  expect(wiizo!.requests.at(-1)!.body).toMatchObject({ to: '+5521912345678', text: { body: TEST_TEXT } });
+  const sent = await standIns.wiizoRequestsWith(TOKEN);
+  expect(sent).toHaveLength(sentBefore + 1);
+  expect(sent.at(-1)!.body).toMatchObject({ to: `+${SECOND_PHONE.digits}`, text: { body: TEST_TEXT } });
 
   await page.getByRole('button', { name: 'Remover token' }).click();
   await expect(page.getByText('Token do WiizoChat removido com segurança')).toBeVisible();

@@ -1,60 +1,41 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { startCloudApiStandIn, type WhatsAppStandIn } from '../support/whatsapp-stand-ins';
+import { beforeAll } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, login, saveScreenshot, test as base } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { expect, login, saveScreenshot, test } from './support/browser';
+import { type CreatedLawyer, fixtures, standIns } from './support/fixtures';
 
-// Process monitoring in the lawyer area (section monitoramento) on a server of this file's own, with the
-// built-in simulated court (the default provider) and the platform's WhatsApp Cloud API stand-in: the
-// demo lawyer (Plano Intermediário) follows a process, 'Atualizar' brings the simulated movement and its
-// one WhatsApp notification, and on the free and basic plans the section shows the plan's notice.
+// Process monitoring in the lawyer area (section monitoramento) on the shared server, with the
+// built-in simulated court (the default provider) and the platform's WhatsApp Cloud API stand-in: a copy
+// of the demo lawyer of this file's own (Plano Intermediário; the fixture door, docs/decisions/0035)
+// follows a process, 'Atualizar' brings the simulated movement and its one WhatsApp notification (read
+// from the stand-in by her number), and on the free and basic plans the section shows the plan's notice.
 
-const CLOUD = { accessToken: 'EAAG-token-monitoramento-e2e', phoneNumberId: '106540352242923' };
 const NUMERO = '0018063-19.2013.8.26.0002';
 const SECTION = '/area-advogado?section=monitoramento';
 
-let cloud: WhatsAppStandIn | undefined;
-let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
-
+let lawyer: CreatedLawyer;
 beforeAll(async () => {
-  cloud = await startCloudApiStandIn(CLOUD);
-  server = await startOwnServer('monitoring', {
-    WHATSAPP_CLOUD_API_URL: cloud.url,
-    WHATSAPP_CLOUD_ACCESS_TOKEN: CLOUD.accessToken,
-    WHATSAPP_CLOUD_PHONE_NUMBER_ID: CLOUD.phoneNumberId,
-  });
+  lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true });
 });
 
-afterAll(async () => {
-  if (server) {
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  }
-  await cloud?.close();
-});
-
-// eslint-disable-next-line no-empty-pattern
-const test = base.extend<{ baseURL: string }>({ baseURL: [async ({}, provide) => provide(server!.baseURL), { scope: 'file' }] });
-
-/** The texts the Cloud API stand-in was asked to send (text messages and the generic template's parameter). */
-function sentTexts(): string[] {
-  return (cloud?.requests ?? []).map((r) => JSON.stringify(r.body));
+/** The texts the Cloud API stand-in was asked to send to her number (text messages and the generic template's parameter). */
+async function sentTexts(): Promise<string[]> {
+  return (await standIns.cloudRequestsTo(lawyer.whatsapp)).map((r) => JSON.stringify(r.body));
 }
 
 async function waitForSent(predicate: (texts: string[]) => boolean): Promise<string[]> {
   for (let i = 0; i < 100; i++) {
-    const texts = sentTexts();
+    const texts = await sentTexts();
     if (predicate(texts)) return texts;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return sentTexts();
+  return await sentTexts();
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Monitoramentos Ativos' });
 
 test('an intermediário lawyer follows a process: checked number, the table, Atualizar with the simulated movement and its one WhatsApp, the test send, removal', async ({ page }) => {
-  await login(page);
+  await login(page, lawyer);
   await page.goto(SECTION);
   await expect(page.getByRole('heading', { name: 'Novo monitoramento' })).toBeVisible();
   await expect(page.getByText('Nenhum processo monitorado ainda.', { exact: false })).toBeVisible();
@@ -107,7 +88,7 @@ test('an intermediário lawyer follows a process: checked number, the table, Atu
 
   await updated.getByRole('button', { name: 'Testar notificação WhatsApp' }).click();
   await expect(page.getByText('Notificação de movimentação enviada com sucesso!')).toBeVisible();
-  expect(sentTexts().filter((text) => text.includes(`O processo ${NUMERO} teve uma nova movimentação`))).toHaveLength(2);
+  expect((await sentTexts()).filter((text) => text.includes(`O processo ${NUMERO} teve uma nova movimentação`))).toHaveLength(2);
 
   await page.getByRole('dialog', { name: `Processo ${NUMERO}` }).getByRole('link', { name: 'Fechar' }).click();
   await expect(page).toHaveURL(SECTION);
@@ -125,7 +106,7 @@ test('an intermediário lawyer follows a process: checked number, the table, Atu
 });
 
 test('on the free plan the section shows the spec’s notice; on básico, that monitoring starts at Intermediário', async ({ page }) => {
-  await login(page);
+  await login(page, lawyer);
   for (const [plan, notice, action] of [
     ['Plano Gratuito', 'O monitoramento de processos não está disponível no plano gratuito', 'Ver Planos Disponíveis'],
     ['Plano Básico', 'O monitoramento de processos está disponível a partir do plano Intermediário', 'Atualizar plano'],

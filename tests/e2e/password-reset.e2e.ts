@@ -1,47 +1,24 @@
-import { afterAll } from 'vitest';
-import { startSmtpStandIn, type ReceivedEmail, type SmtpStandIn } from '../support/smtp-stand-in';
+import { beforeAll } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, login, test as base } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { expect, login, test } from './support/browser';
+import { type CreatedLawyer, fixtures, standIns } from './support/fixtures';
 
 // The demo lawyer forgot her password: she asks for a link, reads it in the e-mail a real SMTP server
-// received, sets a new password and signs in with it; the session she had elsewhere is over. The
-// server of this file is its own (it changes the demo password) and sends through SMTP_URL.
+// received, sets a new password and signs in with it; the session she had elsewhere is over. It changes
+// the password, so the lawyer is a copy of the demo lawyer of this file's own (the fixture door,
+// docs/decisions/0035), and the e-mail is read from the shared server's SMTP stand-in by her address.
 
-const DEMO_EMAIL = 'advogada@demo.jusconecta.com.br';
-const DEMO_PASSWORD = 'demo-advogada-2025';
 const NEW_PASSWORD = 'outra-senha-forte-2026';
 
-let smtp: SmtpStandIn | undefined;
-afterAll(async () => smtp?.close());
-
-const test = base.extend<{ baseURL: string }>({
-  baseURL: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      smtp = await startSmtpStandIn();
-      const server = await startOwnServer('password-reset', { SMTP_URL: smtp.url, MAIL_FROM: 'JusConecta <nao-responda@jusconecta.test>' });
-      await provide(server.baseURL);
-      server.child.kill('SIGTERM');
-      await server.exited;
-    },
-    { scope: 'file' },
-  ],
+let lawyer: CreatedLawyer;
+beforeAll(async () => {
+  lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true });
 });
-
-async function waitForMail(to: string): Promise<ReceivedEmail> {
-  for (let i = 0; i < 150; i++) {
-    const mail = smtp!.received.find((m) => m.envelopeTo.includes(to));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no e-mail to ${to}; received: ${smtp!.received.map((m) => m.envelopeTo.join(',')).join('; ')}`);
-}
 
 test('a lawyer resets a forgotten password from the e-mail link; her other session ends and the link works once', async ({ openPage }) => {
   // Session A, in another browser.
   const elsewhere = await openPage();
-  await login(elsewhere, 'lawyer');
+  await login(elsewhere, lawyer);
   await expect(elsewhere).toHaveURL('/area-advogado');
 
   const page = await openPage();
@@ -49,11 +26,11 @@ test('a lawyer resets a forgotten password from the e-mail link; her other sessi
   await page.getByRole('link', { name: 'Esqueci minha senha?' }).click();
   await expect(page).toHaveURL('/esqueci-senha');
   await expect(page.getByRole('heading', { level: 1, name: 'Esqueci minha senha' })).toBeVisible();
-  await page.getByLabel('Email').fill(DEMO_EMAIL);
+  await page.getByLabel('Email').fill(lawyer.email);
   await page.getByRole('button', { name: 'Enviar link de recuperação' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Se o e-mail estiver cadastrado, você receberá instruções para redefinir sua senha.' })).toBeVisible();
 
-  const mail = await waitForMail(DEMO_EMAIL);
+  const mail = await standIns.waitForEmail(lawyer.email);
   expect(mail.subject).toBe('Redefinição de senha no JusConecta');
   const link = /https?:\/\/[^\s"<>]+\/recuperar-senha\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
@@ -79,8 +56,8 @@ test('a lawyer resets a forgotten password from the e-mail link; her other sessi
   await expect(page).toHaveURL('/login');
   await expect(page.getByText('Senha redefinida com sucesso! Faça login com sua nova senha.')).toBeVisible();
 
-  await page.getByLabel('Email').fill(DEMO_EMAIL);
-  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByLabel('Email').fill(lawyer.email);
+  await page.getByLabel('Senha').fill(lawyer.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Email ou senha incorretos' })).toBeVisible();
 

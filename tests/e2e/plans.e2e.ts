@@ -1,24 +1,18 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, login, test as base, VIEWPORTS, waitForHydration } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { beforeAll } from 'vitest';
+import { expect, login, test, VIEWPORTS, waitForHydration } from './support/browser';
+import { type CreatedLawyer, fixtures } from './support/fixtures';
 
 // /planos: a visitor compares the plans and goes to the registration with one chosen; the demo lawyer
-// (Plano Intermediário) subscribes to another plan. Subscribing changes her plan, so the file runs on a
-// server of its own (the shared one keeps her on Intermediário for the other files).
+// (Plano Intermediário) subscribes to another plan. Subscribing changes her plan, so the file uses a
+// copy of the demo lawyer of its own (the fixture door, docs/decisions/0035): the shared server keeps
+// the demo lawyer on Intermediário for the other files.
 
-const test = base.extend<{ baseURL: string }>({
-  baseURL: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const server = await startOwnServer('plans');
-      await provide(server.baseURL);
-      server.child.kill('SIGTERM');
-      await server.exited;
-    },
-    { scope: 'file' },
-  ],
+let lawyer: CreatedLawyer;
+beforeAll(async () => {
+  lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true });
 });
 
 const SCREENSHOTS = 'test-results/screenshots';
@@ -71,7 +65,7 @@ test('a visitor sees the four plans with their prices and goes to the registrati
 });
 
 test('the demo lawyer subscribes to Premium from /planos and her badge changes', async ({ page }) => {
-  await login(page, 'lawyer');
+  await login(page, lawyer);
   await page.goto('/area-advogado');
   await expect(page.getByText('Plano atual: Plano Intermediário')).toBeVisible();
 
@@ -104,7 +98,7 @@ test('the demo lawyer subscribes to Premium from /planos and her badge changes',
 
 test('without JavaScript, subscribing is a plain form post; the financial section leads to the plans', async ({ openPage }) => {
   const page = await openPage({ javaScriptEnabled: false, viewport: 'mobile' });
-  await login(page, 'lawyer');
+  await login(page, lawyer);
   await page.goto('/area-advogado?section=financeiro');
   await expect(page.getByText('A área financeira está temporariamente indisponível.', { exact: false })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Gerenciar Plano' }).click();

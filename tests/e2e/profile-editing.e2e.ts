@@ -1,45 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { closeDatabase, db, migrateDatabase, openDatabase } from '~/db/client.server';
-import { lawyerProfiles } from '~/db/schema/lawyers';
-import { seedDemoDataIfEmpty } from '~/modules/demo/demo-seed.server';
-import { createLawyer } from '../factories/lawyers';
+import { beforeAll } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, login, pathOf, test as base, waitForHydration } from './support/browser';
-import { freePort, freshDataDir, startServer, waitForHealth } from './support/own-server';
+import { expect, login, pathOf, test, waitForHydration } from './support/browser';
+import { type CreatedLawyer, fixtures } from './support/fixtures';
 
 // The demo lawyer edits her profile and uploads photos; a user without a profile completes one. These
-// journeys change the demo data, so the file has a server of its own, on a database prepared here: the
-// demo seed plus a signed-up user whose profile was never created.
+// journeys change the data, so on the shared server the lawyer is a copy of the demo lawyer of this
+// file's own, and the user without a profile is created for it too (the fixture door,
+// docs/decisions/0035).
 
-const NO_PROFILE = { email: 'sem.perfil@exemplo.adv.br', password: 'senha-certa-123' };
-
-const test = base.extend<{ baseURL: string }>({
-  baseURL: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const dataDir = freshDataDir('profile-editing');
-      // The configuration this process reads (the seed's password hashes) lives there too.
-      process.env.DATA_DIR = dataDir;
-      await openDatabase({ kind: 'pglite', directory: `${dataDir}/pglite` });
-      await migrateDatabase();
-      await seedDemoDataIfEmpty(() => {});
-      const user = await createLawyer({ nome: 'Carla Mendes', email: NO_PROFILE.email, password: NO_PROFILE.password });
-      await db.delete(lawyerProfiles).where(eq(lawyerProfiles.id, user.id));
-      await closeDatabase();
-
-      const port = await freePort();
-      const baseURL = `http://127.0.0.1:${port}`;
-      const server = startServer({ DATA_DIR: dataDir, PORT: String(port), APP_URL: baseURL, SEED_DEMO: 'false' });
-      await waitForHealth(port, server);
-      await provide(baseURL);
-      server.child.kill('SIGTERM');
-      await server.exited;
-    },
-    { scope: 'file' },
-  ],
+let lawyer: CreatedLawyer;
+let NO_PROFILE: { email: string; password: string };
+beforeAll(async () => {
+  lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true });
+  NO_PROFILE = await fixtures.lawyer({ nome: 'Carla Mendes', withoutProfile: true });
 });
 
 /** A real PNG made here: `width`×`height` of one colour. */
@@ -61,10 +37,10 @@ async function areaPhotoSrc(page: Page): Promise<string> {
 test('the demo lawyer edits name, biography and areas; the area and the public profile show it at once', async ({ page, openPage }) => {
   // A visitor's view of the profile, kept by the page cache.
   const visitor = await openPage();
-  await visitor.goto('/advogado/anabeatrizcarvalho');
+  await visitor.goto(`/advogado/${lawyer.slug}`);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Ana Beatriz Carvalho' })).toBeVisible();
 
-  await login(page);
+  await login(page, lawyer);
   await page.goto('/area-advogado?section=perfil');
   await page.getByRole('link', { name: 'Editar Perfil' }).click();
   await expect(page).toHaveURL('/editar-perfil');
@@ -89,14 +65,14 @@ test('the demo lawyer edits name, biography and areas; the area and the public p
   await expect(page.getByText('Direito do Consumidor', { exact: true })).not.toBeVisible();
 
   // The slug stays; the visitor sees the change at once, not the cached page.
-  await visitor.goto('/advogado/anabeatrizcarvalho');
+  await visitor.goto(`/advogado/${lawyer.slug}`);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Ana Beatriz Carvalho Lima' })).toBeVisible();
   await expect(visitor.getByText(NEW_BIO)).toBeVisible();
   await expect(visitor.getByText('Direito Civil', { exact: true }).first()).toBeVisible();
 });
 
 test('a real PNG becomes the photo: a WebP under /fotos/, cached for a year; the old one is gone after a new upload', async ({ page }) => {
-  await login(page);
+  await login(page, lawyer);
   await page.goto('/editar-perfil');
   await waitForHydration(page);
   await page.getByLabel('Foto de perfil').setInputFiles({ name: 'retrato.png', mimeType: 'image/png', buffer: await pngOf(1600, 1200, 20) });
@@ -134,7 +110,7 @@ test('a real PNG becomes the photo: a WebP under /fotos/, cached for a year; the
 });
 
 test('a text file renamed .png is refused: at once in the browser, and by the server without JavaScript', async ({ page, openPage }) => {
-  await login(page);
+  await login(page, lawyer);
   await page.goto('/editar-perfil');
   await waitForHydration(page);
   await page.getByLabel('Foto de perfil').setInputFiles(TEXT_AS_PNG);
@@ -143,7 +119,7 @@ test('a text file renamed .png is refused: at once in the browser, and by the se
   expect(await page.getByLabel('Foto de perfil').evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
 
   const plain = await openPage({ javaScriptEnabled: false });
-  await login(plain);
+  await login(plain, lawyer);
   await plain.goto('/editar-perfil');
   const photoBefore = await plain.getByRole('img', { name: /^Foto de / }).getAttribute('src');
   await plain.getByLabel('Nome completo').fill('Nome Que Não Deve Ficar');
@@ -173,7 +149,7 @@ test('a text file renamed .png is refused: at once in the browser, and by the se
 
 test('the edit form answers mistakes beside the fields, keeping what was typed (without JavaScript)', async ({ openPage }) => {
   const page = await openPage({ javaScriptEnabled: false, viewport: 'mobile' });
-  await login(page);
+  await login(page, lawyer);
   await page.goto('/editar-perfil');
   await page.getByLabel('Nome completo').fill('Jo');
   await page.getByLabel('WhatsApp (com DDD)').fill('11 9876');
@@ -256,7 +232,7 @@ test('a signed-in user without a profile completes it, with a photo, and waits f
 
 test.for(['desktop', 'mobile'] as const)('axe finds nothing serious on /editar-perfil at %s width', async (viewport, { openPage }) => {
   const page = await openPage({ viewport });
-  await login(page);
+  await login(page, lawyer);
   await page.goto('/editar-perfil');
   await waitForHydration(page);
   const violations = await findSeriousA11yViolations(page);

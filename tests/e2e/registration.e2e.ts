@@ -1,171 +1,35 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { afterAll } from 'vitest';
-import type * as DbClient from '~/db/client.server';
 import { expect, test as base } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { fixtures, standIns } from './support/fixtures';
 
 // A lawyer registers on their own, confirms the address from the e-mail a real SMTP server received,
-// lands on the page of a profile under review, and is approved by a superadmin. The server of this
-// file sends through SMTP_URL.
+// lands on the page of a profile under review, and is approved by a superadmin. On the shared server,
+// whose e-mail goes to the SMTP stand-in (read by her address).
 //
-// The approval: the back office that will call approveLawyer is not built yet, and the embedded
-// database is locked by the server process, so this file's server runs on a PostgreSQL database of its
-// own (created here, dropped at the end) and the test calls approveLawyer through a second connection,
-// as a second app process would. Nothing test-only is added to the server. Without PostgreSQL (neither
-// E2E_POSTGRES_URL nor one on 127.0.0.1:5432) the server uses the embedded database and the approval
-// test is skipped, visibly.
-
-interface Mail {
-  to: string;
-  text: string;
-}
-const inbox: Mail[] = [];
-
-/** A local SMTP server that accepts everything and keeps each message's recipient and decoded text. */
-async function startSmtp(): Promise<{ url: string; close: () => Promise<void> }> {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        // Quoted-printable soft breaks and escapes, enough to read the links back.
-        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => smtp.close(() => resolve())) };
-}
-
-let closeSmtp: (() => Promise<void>) | undefined;
-afterAll(async () => closeSmtp?.());
-
-const POSTGRES_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** Whether PostgreSQL answers; with E2E_POSTGRES_URL set, it must. */
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch (error) {
-    if (process.env.E2E_POSTGRES_URL) throw error;
-    return false;
-  }
-}
-const withPostgres = await postgresAnswers();
-
-/** A database of this file's own on that server; `drop` waits until every connection to it has closed. */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `jusconecta_e2e_registration_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      try {
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await client.query(`drop database if exists ${name}`);
-            return;
-          } catch (error) {
-            // 55006: a closing connection is still attached; it goes within moments.
-            if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
-const SECRET = randomBytes(32).toString('base64url');
+// The approval calls the back office's approveLawyer in the server process through the fixture door
+// (docs/decisions/0035), as a superadmin created for it, and checks what it answers; the back office's
+// own pages are tested in admin-lawyers.e2e.ts.
 
 interface BackOffice {
-  /** Approves the lawyer with this login e-mail as the seeded superadmin, through approveLawyer. */
+  /** Approves the lawyer with this login e-mail as a superadmin, through approveLawyer. */
   approve(email: string): Promise<unknown>;
 }
 
-const test = base.extend<{ database: Awaited<ReturnType<typeof createDatabase>> | null; baseURL: string; backOffice: BackOffice }>({
-  database: [
+const test = base.extend<{ backOffice: BackOffice }>({
+  backOffice: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
-      const database = withPostgres ? await createDatabase() : null;
-      await provide(database);
-      // After the server (which depends on this) has stopped.
-      await database?.drop();
-    },
-    { scope: 'file' },
-  ],
-  baseURL: [
-    async ({ database }, provide) => {
-      const smtp = await startSmtp();
-      closeSmtp = smtp.close;
-      const server = await startOwnServer('registration', {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'JusConecta <nao-responda@jusconecta.test>',
-        ...(database ? { DATABASE_URL: database.url, APP_SECRET: SECRET } : {}),
-      });
-      await provide(server.baseURL);
-      server.child.kill('SIGTERM');
-      await server.exited;
-    },
-    { scope: 'file' },
-  ],
-  backOffice: [
-    async ({ database, baseURL }, provide) => {
-      let client: typeof DbClient | undefined;
       await provide({
         async approve(email) {
-          if (!database) throw new Error('the back office needs the PostgreSQL database');
-          if (!client) {
-            // The configuration the app modules read (the e-mail's links point at this file's server).
-            Object.assign(process.env, { APP_URL: baseURL, APP_SECRET: SECRET, LOG_LEVEL: 'warn' });
-            client = await import('~/db/client.server');
-            await client.openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
-          }
-          const { user } = await import('~/db/schema/auth');
-          const { superadmins } = await import('~/db/schema/admin');
-          const { approveLawyer } = await import('~/modules/accounts/lawyer-review.server');
-          const [lawyer] = await client.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-          const [reviewer] = await client.db.select({ id: superadmins.id }).from(superadmins).limit(1);
-          return approveLawyer(lawyer!.id, { reviewerId: reviewer!.id });
+          const { result } = await fixtures.review({ email }, 'approve');
+          return { ...result, trialEndsAt: result.trialEndsAt ? new Date(result.trialEndsAt) : null };
         },
       });
-      await client?.closeDatabase();
     },
     { scope: 'file' },
   ],
 });
 
-async function waitForMail(to: string, containing = ''): Promise<Mail> {
-  for (let i = 0; i < 150; i++) {
-    const mail = inbox.find((m) => m.to === to && m.text.includes(containing));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no e-mail to ${to}${containing ? ` containing “${containing}”` : ''}; inbox: ${inbox.map((m) => m.to).join(', ')}`);
-}
+const waitForMail = (to: string, containing = '') => standIns.waitForEmail(to, containing);
 
 const BIO = 'Advogada há oito anos, atuo em direito de família e sucessões com atendimento próximo e linguagem clara.';
 
@@ -217,7 +81,7 @@ test('a lawyer registers, confirms the e-mail from the inbox and waits for revie
 });
 
 // Continues the registration above (the same server and lawyer).
-test.skipIf(!withPostgres)('a superadmin approves her: she is in search at once, the approval e-mail arrives and her area opens', async ({ page, baseURL, backOffice }) => {
+test('a superadmin approves her: she is in search at once, the approval e-mail arrives and her area opens', async ({ page, baseURL, backOffice }) => {
   const approvedAt = Date.now();
   const result = (await backOffice.approve('beatriz.fontes@exemplo.adv.br')) as { changed: boolean; trialEndsAt: Date | null };
   expect(result).toMatchObject({ changed: true, status: 'approved' });

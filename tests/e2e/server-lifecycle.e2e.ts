@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { freePort, freshDataDir, startServer, waitForHealth } from './support/own-server';
+import { freePort, freshDataDir, startServer, waitForHealth, type OwnServer } from './support/own-server';
 
 // The production server's promises to an operator: one process per data directory, a clean stop on
 // SIGTERM, data kept across restarts, and configuration errors explained before anything starts.
@@ -17,6 +17,12 @@ function filesReadableByOthers(dir: string): string[] {
   }
   return found;
 }
+
+/**
+ * The restarted server of the first test, still running: the SIGTERM test below stops it (one start of
+ * build/server.js fewer in the suite) and then checks what the first test would have checked after it.
+ */
+let handedOver: { server: OwnServer; port: number; dataDir: string } | undefined;
 
 describe('the production server', () => {
   test('refuses to start twice on one data directory, stops cleanly on SIGTERM and keeps its data', async () => {
@@ -44,9 +50,8 @@ describe('the production server', () => {
     expect(restarted.output()).not.toContain('Dados de demonstração criados');
     const search = await (await fetch(`http://127.0.0.1:${portB}/busca`)).text();
     expect(search).toMatch(/\d+ advogados encontrados/);
-    restarted.child.kill('SIGTERM');
-    expect(await restarted.exited).toBe(0);
-    expect(filesReadableByOthers(dataDir)).toEqual([]);
+    // Stopped by the SIGTERM test below, which then expects exit code 0 and no file readable by others.
+    handedOver = { server: restarted, port: portB, dataDir };
   });
 
   test('explains an invalid configuration in Portuguese and exits', async () => {
@@ -83,10 +88,9 @@ function rawConnection(port: number) {
 
 describe('the production server on SIGTERM', () => {
   test('answers the requests already sent with Connection: close, ends idle keep-alive at once and exits 0', async () => {
-    const dataDir = freshDataDir('shutdown');
-    const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
-    await waitForHealth(port, server);
+    // The first test's restarted server when it got that far (run alone, a server of this test's own).
+    const { server, port, dataDir } = handedOver ?? (await startForShutdown());
+    handedOver = undefined;
 
     // An idle keep-alive connection that has already been answered once.
     const idle = rawConnection(port);
@@ -113,5 +117,14 @@ describe('the production server on SIGTERM', () => {
 
     expect(await server.exited).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    expect(filesReadableByOthers(dataDir)).toEqual([]);
   });
 });
+
+async function startForShutdown() {
+  const dataDir = freshDataDir('shutdown');
+  const port = await freePort();
+  const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+  await waitForHealth(port, server);
+  return { server, port, dataDir };
+}

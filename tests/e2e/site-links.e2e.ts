@@ -4,33 +4,13 @@ import { describe } from 'vitest';
 import { measurePageWeight } from '../../bench/js-size';
 import budgets from '../../bench/budgets.json';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, test as base, VIEWPORTS, waitForHydration } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { expect, test, VIEWPORTS, waitForHydration } from './support/browser';
 
 // Every link of the header and the footer answers with a real page, and the marketing and legal pages
-// (docs/decisions/0025) show what they promise. The file runs on a server of its own, started with the
-// company details and the platform's WhatsApp number, which the shared server does not have.
+// (docs/decisions/0025) show what they promise. The shared server is started with the company details
+// and the platform's WhatsApp number (tests/e2e/global-setup.ts), the same as these.
 
 const COMPANY = { name: 'JusConecta Tecnologia Ltda.', cnpj: '11.222.333/0001-81', email: 'contato@jusconecta.com.br' };
-const WHATSAPP = '+55 (11) 98765-4321';
-
-const test = base.extend<{ baseURL: string }>({
-  baseURL: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const server = await startOwnServer('site-links', {
-        COMPANY_NAME: COMPANY.name,
-        COMPANY_CNPJ: COMPANY.cnpj,
-        SUPPORT_EMAIL: COMPANY.email,
-        SUPPORT_WHATSAPP: WHATSAPP,
-      });
-      await provide(server.baseURL);
-      server.child.kill('SIGTERM');
-      await server.exited;
-    },
-    { scope: 'file' },
-  ],
-});
 
 /** The links every visitor sees in the header and the footer (app/components/layout/). */
 const EXPECTED_LINKS = [

@@ -37,6 +37,11 @@ export interface WhatsAppStandIn {
   next(...behaviours: StandInBehaviour[]): void;
   /** The Retry-After (seconds) of a 'rate-limited' answer; null sends none. Default 2. */
   retryAfterSeconds: number | null;
+  /**
+   * Decides a request's behaviour before the scripted queue (undefined: the queue decides). A stand-in
+   * shared by many tests scopes behaviours to a recipient or a token with it (tests/e2e/global-setup.ts).
+   */
+  decide?: (request: RecordedRequest) => StandInBehaviour | undefined;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,7 @@ async function startStandIn(basePath: string, handle: Handler): Promise<WhatsApp
     requests: [] as RecordedRequest[],
     acceptedIds: [] as string[],
     retryAfterSeconds: 2 as number | null,
+    decide: undefined as WhatsAppStandIn['decide'],
     next: (...behaviours: StandInBehaviour[]) => void scripted.push(...behaviours),
   };
   const server = http.createServer((req, res) => {
@@ -71,7 +77,7 @@ async function startStandIn(basePath: string, handle: Handler): Promise<WhatsApp
       const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
       const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers, body, receivedAt: Date.now() };
       standIn.requests.push(recorded);
-      const answer = handle(recorded, scripted.shift() ?? 'success');
+      const answer = handle(recorded, standIn.decide?.(recorded) ?? scripted.shift() ?? 'success');
       if (answer === 'hang') return;
       res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
       res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
@@ -183,7 +189,7 @@ export async function startCloudApiStandIn({ accessToken, phoneNumberId, version
 const wiizoError = (status: number, code: string, message: string, headers?: Record<string, string>): Answer => ({ status, headers, body: { success: false, error: { code, message } } });
 
 export interface WiizoChatStandInOptions {
-  /** The tokens it accepts (one per lawyer's instance). */
+  /** The tokens it accepts (one per lawyer's instance); read at each request, so a token pushed later is accepted too. */
   tokens: string[];
   /** Where the accepted message's id is in `data`: `{ messageId }` (default) or Cloud API style `{ messages: [{ id }] }`. */
   idIn?: 'messageId' | 'messages';

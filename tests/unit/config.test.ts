@@ -39,4 +39,14 @@ describe('configuration from the environment', () => {
     expect(message).toContain('DATABASE_URL: deve ser uma URL postgres://');
     expect(message).toContain('SEED_DEMO');
   });
+
+  test('E2E_FIXTURES (the tests\' fixture door) is refused in Portuguese unless the database is embedded and APP_URL is localhost', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).e2eFixtures).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), E2E_FIXTURES: '1' }).e2eFixtures).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), E2E_FIXTURES: 'true', APP_URL: 'http://127.0.0.1:41234' }).e2eFixtures).toBe(true);
+    const refusal = /E2E_FIXTURES: só pode ser ativado nos testes: com o banco embutido \(sem DATABASE_URL\) e APP_URL em localhost ou 127\.0\.0\.1/;
+    expect(() => loadConfig({ DATA_DIR: tempDir(), E2E_FIXTURES: '1', APP_URL: 'https://www.jusconecta.com.br' })).toThrow(refusal);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), E2E_FIXTURES: '1', DATABASE_URL: 'postgres://localhost/x', APP_SECRET: 'x'.repeat(32) })).toThrow(refusal);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), E2E_FIXTURES: '1', APP_URL: 'http://localhost.exemplo.com.br' })).toThrow(refusal);
+  });
 });

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { pendingRegistrations } from '~/db/schema/accounts';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, REGISTRATION_TRIAL_MS, STATE_CODES } from '~/domain/catalog/catalog';
 import { publicContentChanged } from '~/lib/public-content.server';
 import { insertLawyerProfiles, isSlugConflict } from '~/modules/lawyers/lawyer-writes.server';
+import { autoApprovesLawyer } from './auto-approve.server';
 
 // Finalising a registration (registration.server.ts re-exports it), kept apart because better-auth
 // calls it back once an address is confirmed (app/auth/auth.server.ts): this file never imports
@@ -26,7 +26,7 @@ const pendingDataSchema = z.object({
 });
 export type PendingData = z.infer<typeof pendingDataSchema>;
 
-export type FinaliseResult = { ok: true; created: boolean } | { ok: false; error: 'Sem dados pendentes' };
+export type FinaliseResult = { ok: true; created: boolean; approved?: boolean } | { ok: false; error: 'Sem dados pendentes' };
 
 /**
  * Creates the lawyer profile from the pending registration, exactly once (the row is locked and marked
@@ -37,7 +37,7 @@ export type FinaliseResult = { ok: true; created: boolean } | { ok: false; error
 export async function finaliseRegistration(userId: string, now = new Date()): Promise<FinaliseResult> {
   const result = await finaliseOnce(userId, now);
   // An approved profile (AUTO_APPROVE_LAWYERS) is public at once: cached pages are stale.
-  if (result.ok && result.created && getConfig().autoApproveLawyers) publicContentChanged();
+  if (result.ok && result.created && result.approved) publicContentChanged();
   return result;
 }
 
@@ -52,13 +52,10 @@ async function finaliseOnce(userId: string, now: Date): Promise<FinaliseResult> 
         }
         if (pending.finalizedAt) return { ok: true as const, created: false };
         const data = pendingDataSchema.parse(pending.data);
-        await insertLawyerProfiles(
-          tx,
-          [{ id: userId, ...data, status: getConfig().autoApproveLawyers ? 'approved' : 'pending' }],
-          { now, paidPlanPeriodMs: REGISTRATION_TRIAL_MS },
-        );
+        const approved = autoApprovesLawyer(data.email);
+        await insertLawyerProfiles(tx, [{ id: userId, ...data, status: approved ? 'approved' : 'pending' }], { now, paidPlanPeriodMs: REGISTRATION_TRIAL_MS });
         await tx.update(pendingRegistrations).set({ finalizedAt: now }).where(eq(pendingRegistrations.userId, userId));
-        return { ok: true as const, created: true };
+        return { ok: true as const, created: true, approved };
       });
     } catch (error) {
       if (attempt < 5 && isSlugConflict(error)) continue;

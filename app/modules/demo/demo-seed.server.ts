@@ -16,6 +16,23 @@ export const DEMO_SUPERADMIN_LOGIN = { email: 'admin@demo.jusconecta.com.br', pa
 /** A lawyer to insert: the generator's shape, with an optional id and password login. */
 export type SeedLawyer = Omit<DemoLawyer, 'yearsOfPractice' | 'createdDaysAgo'> & { id?: string; password?: string; createdDaysAgo?: number };
 
+/** The demo login's lawyer (her board holds DEMO_LAWYER_LEADS); the e2e fixtures copy her data. */
+export const DEMO_LAWYER: SeedLawyer = {
+  nome: 'Ana Beatriz Carvalho',
+  email: DEMO_LAWYER_LOGIN.email,
+  password: DEMO_LAWYER_LOGIN.password,
+  numeroOab: '214587',
+  oabUf: 'SP',
+  whatsapp: '5511987654321',
+  biografia:
+    'Advogada há 12 anos, formada pela USP, com atuação em direito de família e do consumidor. Atendo com escuta atenta, explico cada etapa do processo em linguagem clara e busco acordos sempre que eles protegem melhor o cliente.',
+  areas: ['familia', 'consumidor'],
+  cities: ['sp_sao_paulo', 'sp_campinas'],
+  status: 'approved',
+  plan: 'intermediario',
+  createdDaysAgo: 90,
+};
+
 const DAY_MS = 86_400_000;
 
 /**
@@ -95,23 +112,8 @@ export async function seedDemoDataIfEmpty(log: (message: string) => void): Promi
   const [row] = await selectRows<{ count: number }>(sql`select count(*)::int as count from "user"`);
   if (Number(row?.count) > 0) return false;
 
-  const demoLawyer: SeedLawyer = {
-    nome: 'Ana Beatriz Carvalho',
-    email: DEMO_LAWYER_LOGIN.email,
-    password: DEMO_LAWYER_LOGIN.password,
-    numeroOab: '214587',
-    oabUf: 'SP',
-    whatsapp: '5511987654321',
-    biografia:
-      'Advogada há 12 anos, formada pela USP, com atuação em direito de família e do consumidor. Atendo com escuta atenta, explico cada etapa do processo em linguagem clara e busco acordos sempre que eles protegem melhor o cliente.',
-    areas: ['familia', 'consumidor'],
-    cities: ['sp_sao_paulo', 'sp_campinas'],
-    status: 'approved',
-    plan: 'intermediario',
-    createdDaysAgo: 90,
-  };
   const generated = generateDemoLawyers(120);
-  const [demo, ...others] = await insertLawyers([demoLawyer, ...generated]);
+  const [demo, ...others] = await insertLawyers([DEMO_LAWYER, ...generated]);
   await insertLeadsForLawyer(demo!.id, DEMO_LAWYER_LEADS);
   const cases = demoPaymentCases(generated);
   await db

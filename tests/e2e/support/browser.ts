@@ -19,6 +19,11 @@ export interface PageOptions {
   viewport?: keyof typeof VIEWPORTS;
   /** false renders only what the server sends, as for a visitor without JavaScript. */
   javaScriptEnabled?: boolean;
+  /**
+   * The client address the shared server sees (X-Forwarded-For; it trusts the loopback proxy): a fresh
+   * one per context unless given, so that per-address limits count each test apart.
+   */
+  clientAddress?: string;
 }
 
 export interface E2EFixtures {
@@ -55,8 +60,15 @@ export const test = base.extend<E2EFixtures>({
   openPage: async ({ browser, baseURL }, provide) => {
     const contexts: BrowserContext[] = [];
     const errors: string[] = [];
-    await provide(async ({ viewport = 'desktop', javaScriptEnabled = true } = {}) => {
-      const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], javaScriptEnabled, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    await provide(async ({ viewport = 'desktop', javaScriptEnabled = true, clientAddress = newClientAddress() } = {}) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: VIEWPORTS[viewport],
+        javaScriptEnabled,
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+        extraHTTPHeaders: { 'X-Forwarded-For': clientAddress },
+      });
       contexts.push(context);
       context.on('page', (page) => watchForErrors(page, errors));
       return context.newPage();
@@ -133,9 +145,18 @@ function watchForErrors(page: Page, errors: string[]) {
   page.on('pageerror', (error) => errors.push(`uncaught exception on ${page.url()}: ${error.stack ?? error.message}`));
 }
 
-/** Logs in through the real /login form as one of the demo accounts seeded by SEED_DEMO=true. */
-export async function login(page: Page, role: DemoRole = 'lawyer') {
-  const { email, password } = DEMO_LOGINS[role];
+/** A client address of its own (an IPv4 in 10.0.0.0/8) for a browser context or a fetch (`X-Forwarded-For`). */
+export function newClientAddress(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  return `10.${bytes[0]}.${bytes[1]}.${1 + (bytes[2]! % 254)}`;
+}
+
+/**
+ * Logs in through the real /login form as one of the demo accounts seeded by SEED_DEMO=true, or with
+ * the login given (a lawyer created by `fixtures.lawyer()`, tests/e2e/support/fixtures.ts).
+ */
+export async function login(page: Page, role: DemoRole | { email: string; password: string } = 'lawyer') {
+  const { email, password } = typeof role === 'string' ? DEMO_LOGINS[role] : role;
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha').fill(password);
@@ -168,9 +189,9 @@ export async function submitAdminLogin(page: Page, { email, password }: { email:
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-/** Signs the demo superadmin in at /admin and waits for 'Dashboard Admin'. */
-export async function signInAsSuperadmin(page: Page) {
-  await submitAdminLogin(page);
+/** Signs the demo superadmin (or the login given) in at /admin and waits for 'Dashboard Admin'. */
+export async function signInAsSuperadmin(page: Page, credentials?: { email: string; password: string }) {
+  await submitAdminLogin(page, credentials);
   await expect(page).toHaveURL('/admin/dashboard');
 }
 

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { recordSpawn } from './spawn-log';
 
 // A production server of the test's own (build/server.js), for what cannot be tried on the shared one:
 // stopping it, measuring its memory, locking an account for fifteen minutes.
@@ -31,6 +32,7 @@ export function startServer(env: Record<string, string>) {
   const base: NodeJS.ProcessEnv = { ...process.env };
   // The embedded database and defaults, whatever the shell has set (unless the test sets them).
   for (const name of ['DATABASE_URL', 'APP_SECRET', 'MIGRATIONS_DIR', 'PAGE_CACHE_SECONDS', 'BRAND_NAME']) delete base[name];
+  recordSpawn(`own:${path.basename(String(env.DATA_DIR ?? 'no-data-dir'))}:${env.PORT ?? ''}`);
   const child = spawn(process.execPath, ['build/server.js'], {
     env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
