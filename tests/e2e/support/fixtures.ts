@@ -141,12 +141,12 @@ async function waitFor<T, R>(what: string, read: () => Promise<T>, found: (value
 
 export const standIns = {
   emailsTo: (address: string) => control<ReceivedEmail[]>('GET', `/smtp/messages?to=${encodeURIComponent(address)}`),
-  /** The first e-mail to `address` (whose text contains `containing`, when given), waiting for it. */
+  /** The first e-mail to `address` (whose subject, text or HTML contains `containing`, when given), waiting for it. */
   waitForEmail: (address: string, containing = '') =>
     waitFor(
-      `e-mail to ${address}`,
+      `e-mail to ${address}${containing ? ` containing “${containing}”` : ''}`,
       () => standIns.emailsTo(address),
-      (mails) => mails.find((m) => m.text.includes(containing)),
+      (mails) => mails.find((m) => [m.subject, m.text, m.html].some((part) => part.includes(containing))),
     ),
   refuseEmailsTo: (address: string, refusal: { code: number; message: string } | null) => control('PUT', '/smtp/refusal', { to: address, ...(refusal ?? {}) }),
   cloudRequestsTo: (phone: string) => control<RecordedRequest[]>('GET', `/whatsapp/cloud/requests?to=${encodeURIComponent(phone)}`),
