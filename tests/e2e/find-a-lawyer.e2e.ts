@@ -8,7 +8,12 @@ test('a visitor finds a family lawyer in São Paulo and opens her WhatsApp', asy
 
   await expect(page).toHaveURL('/busca?area=familia&cidade=sp_sao_paulo');
   await expect(page.getByRole('heading', { name: /\d+ advogados? encontrados?/ })).toBeVisible();
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Ana Beatriz Carvalho' }) });
+  // The demo lawyer's own card: on the shared server, tests' copies of her carry her name too (slugs
+  // anabeatrizcarvalho1, 2, …), so the card is the one whose profile link is hers.
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Ana Beatriz Carvalho', exact: true }) })
+    .filter({ has: page.locator('a[href="/advogado/anabeatrizcarvalho"]') });
   await card.getByRole('link', { name: 'Ver perfil completo' }).click();
 
   await expect(page).toHaveURL('/advogado/anabeatrizcarvalho');
