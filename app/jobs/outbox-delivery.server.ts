@@ -24,6 +24,9 @@ export interface OutboxDispatch {
   failInterrupted(): Promise<number>;
 }
 
+/** Messages of one channel sent at once by one process. */
+export const OUTBOX_DELIVERY_CONCURRENCY = 4;
+
 const payload = z.object({ outboxId: z.uuid() });
 export type OutboxJobPayload = z.infer<typeof payload>;
 
@@ -48,6 +51,9 @@ export function outboxDeliveryJob({
     name,
     payload,
     queue,
+    // Several sends at once, each worker going straight on to the next queued message: a burst of
+    // requests reaches the lawyers in seconds, not at one message per polling interval.
+    concurrency: OUTBOX_DELIVERY_CONCURRENCY,
     async handle({ outboxId }, attempt) {
       const result = await deliver(outboxId, { finalAttempt: attempt.finalAttempt });
       if (result.outcome === 'retry') {
