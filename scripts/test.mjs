@@ -96,6 +96,6 @@ const buildDone = build.done.then((status) => {
 await run('unit and integration tests on PGlite', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
 if (buildStatus === undefined) console.log('\nWaiting for the production build…');
 await buildDone;
-if (postgres) await run('integration tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'integration'], { TEST_DATABASE_URL: postgres });
+if (postgres) await run('integration tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'integration', '--project', 'integration-isolated'], { TEST_DATABASE_URL: postgres });
 await run('end-to-end tests', 'npm', ['run', 'test:e2e:built']);
 console.log(`\nnpm test: every part passed in ${seconds(started)}.`);
