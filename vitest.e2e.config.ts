@@ -1,22 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import FixedFirstSequencer from './tests/e2e/sequencer';
+import LongestFirstSequencer from './tests/e2e/sequencer';
 
 const alias = { '~': fileURLToPath(new URL('./app', import.meta.url)) };
 
 // End-to-end journeys against the production build (`npm run test:e2e` builds first). One shared
 // server, with every stand-in and the fixture door, and a pristine one for whole-site figures are
 // started for the whole run (tests/e2e/global-setup.ts; docs/decisions/0035); each file gets its own
-// Chromium and each test its own browser context. Files run one at a time, a few in a fixed order first
-// (tests/e2e/sequencer.ts): the servers, Chromium and Vitest share two cores.
+// Chromium and each test its own browser context and data. Two files run at once (a journey waits on
+// the browser and the server about half the time), the longest first (tests/e2e/sequencer.ts).
 export default defineConfig({
   resolve: { alias },
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
-    fileParallelism: false,
-    sequence: { sequencer: FixedFirstSequencer },
+    maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

@@ -7,7 +7,7 @@ import { fixtures, standIns } from './support/fixtures';
 //
 // The approval calls the back office's approveLawyer in the server process through the fixture door
 // (docs/decisions/0035), as a superadmin created for it, and checks what it answers; the back office's
-// own pages are tested in admin-lawyers.e2e.ts.
+// own pages are tested in pristine/admin-lawyers.ts.
 
 interface BackOffice {
   /** Approves the lawyer with this login e-mail as a superadmin, through approveLawyer. */

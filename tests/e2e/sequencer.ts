@@ -2,16 +2,22 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * A few files run first, in this order. /admin/mensagens lists every message of the shared server, and
- * its test expects no WhatsApp message there yet. Then the files that read the back office's whole-site
- * figures on the 'pristine' server (tests/e2e/global-setup.ts): each one's changes there come after
- * every figure an earlier one reads (the dashboard's 121 lawyers; the reports' leads; the financial
- * tab's revenue; a landing page's two lawyers; the leads list, which then deletes the demo lawyer). The
- * other files only use the shared server and their own data, in Vitest's usual order.
+ * The longest files start first, so that the two workers finish together instead of one waiting for
+ * the other's last long file (Vitest orders by the durations of an earlier run, which a clean clone
+ * does not have). The rest keep Vitest's usual order.
  */
-export const FIRST = ['admin-messages.e2e.ts', 'admin.e2e.ts', 'admin-reports.e2e.ts', 'admin-lawyers.e2e.ts', 'landing-pages.e2e.ts', 'admin-leads.e2e.ts'];
+export const FIRST = [
+  'back-office-figures.e2e.ts',
+  'crm.e2e.ts',
+  'public-pages.e2e.ts',
+  'lead-journey.e2e.ts',
+  'site-links.e2e.ts',
+  'profile-editing.e2e.ts',
+  'server-lifecycle.e2e.ts',
+  'lead-request.e2e.ts',
+];
 
-export default class FixedFirstSequencer extends BaseSequencer {
+export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
       const index = FIRST.indexOf(path.basename(file.moduleId));

@@ -2,8 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
 import { findPlan } from '~/domain/catalog/catalog';
 import { demoPaymentCases, generateDemoLawyers } from '~/modules/demo/demo-lawyers';
-import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';
+import { findSeriousA11yViolations, formatViolations } from '../support/axe';
+import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from '../support/browser';
 
 // /admin/lawyers 'Gerenciar Advogados' (docs/product-rules.md, "Back office") on the pristine server (its
 // decisions change the demo data): approve, reject and delete demo lawyers that the seed left pending.
@@ -12,8 +12,8 @@ import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast, submit
 const GENERATED = generateDemoLawyers(120);
 const PENDING = GENERATED.filter((l) => l.status === 'pending');
 
-// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the files run before this one
-// leave as this file reads it (tests/e2e/sequencer.ts).
+// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the modules imported before this one
+// by tests/e2e/back-office-figures.e2e.ts leave as this one reads it.
 const server = inject('pristine');
 
 const test = base.extend<{ baseURL: string }>({

@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, inject } from 'vitest';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
-import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect, login, waitForHydration, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from './support/browser';
+import { findSeriousA11yViolations, formatViolations } from '../support/axe';
+import { test as base, expect, login, waitForHydration, saveScreenshot, signInAsSuperadmin, toast, submitAdminLogin } from '../support/browser';
 
 // /admin/leads 'Gerenciar Leads' (docs/product-rules.md, "Back office") and what deleting a lawyer leaves behind
 // (docs/product-rules.md, "Your data (LGPD)"), on the pristine server: its requests and its deletion change
@@ -19,8 +19,8 @@ const FAMILY_LAWYERS_IN_SAO_PAULO = [
     .map((l) => l.nome),
 ];
 
-// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the files run before this one
-// leave as this file reads it (tests/e2e/sequencer.ts).
+// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the modules imported before this one
+// by tests/e2e/back-office-figures.e2e.ts leave as this one reads it.
 const server = inject('pristine');
 
 const test = base.extend<{ baseURL: string }>({

@@ -4,8 +4,8 @@ import { periodTrend, recentZonedDays, trendText } from '~/modules/analytics/tre
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { DEMO_LAWYER_LEADS } from '~/modules/demo/demo-leads';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
-import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect, saveScreenshot, signInAsSuperadmin } from './support/browser';
+import { findSeriousA11yViolations, formatViolations } from '../support/axe';
+import { test as base, expect, saveScreenshot, signInAsSuperadmin } from '../support/browser';
 
 // /admin/reports 'Relatórios' (docs/product-rules.md, "Back office") on the pristine server, whose figures
 // are the demo seed's (its leads and lawyers, dated from the moment it ran) plus the profile views made here.
@@ -18,8 +18,8 @@ const VISITORS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 ];
 
-// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the files run before this one
-// leave as this file reads it (tests/e2e/sequencer.ts).
+// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the modules imported before this one
+// by tests/e2e/back-office-figures.e2e.ts leave as this one reads it.
 const server = inject('pristine');
 /** When the seed ran (within the few seconds of the server's start): its leads and lawyers are dated from it. */
 const seededAt = new Date(server.seededAt);

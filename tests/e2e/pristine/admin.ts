@@ -1,6 +1,6 @@
 import { describe, inject } from 'vitest';
-import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, login, saveScreenshot, submitAdminLogin, test, toast } from './support/browser';
+import { findSeriousA11yViolations, formatViolations } from '../support/axe';
+import { expect, login, saveScreenshot, submitAdminLogin, test, toast } from '../support/browser';
 
 // The back office's door (docs/product-rules.md, "Back office"; docs/decisions/0018), on the shared
 // server, started with BOOTSTRAP_SECRET: the demo data already has a superadmin, so a new one needs the

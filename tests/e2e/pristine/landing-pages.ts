@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
 import { generateDemoLawyers, type DemoLawyer } from '~/modules/demo/demo-lawyers';
 import { landingPath } from '~/modules/landing/landing-paths';
-import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast } from './support/browser';
+import { findSeriousA11yViolations, formatViolations } from '../support/axe';
+import { test as base, expect, saveScreenshot, signInAsSuperadmin, toast } from '../support/browser';
 
 // A landing page (/advogados/<area>/<cidade>) on the pristine server (the superadmin's
 // rejections change the demo data): it lists exactly the approved lawyers of its area and city, and
@@ -35,8 +35,8 @@ function pickCombination(): { area: DemoLawyer['areas'][number]; cidade: string;
 const CHOSEN = pickCombination();
 const PATH = landingPath({ area: CHOSEN.area, cidade: CHOSEN.cidade });
 
-// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the files run before this one
-// leave as this file reads it (tests/e2e/sequencer.ts).
+// The pristine server (tests/e2e/global-setup.ts): the seed's data, which the modules imported before this one
+// by tests/e2e/back-office-figures.e2e.ts leave as this one reads it.
 const server = inject('pristine');
 
 const test = base.extend<{ baseURL: string }>({
