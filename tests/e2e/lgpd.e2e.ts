@@ -7,11 +7,13 @@ import { type CreatedLawyer, fixtures } from './support/fixtures';
 
 // The lawyer's LGPD self-service: 'Baixar meus dados' and 'Excluir minha conta'. The journey deletes
 // the lawyer, so it uses a copy of the demo lawyer of this file's own (the fixture door,
-// docs/decisions/0035): the shared server keeps the demo lawyer for the other files.
+// docs/decisions/0035): the shared server keeps the demo lawyer for the other files. A name of her own:
+// a slug freed by the deletion goes to the next profile of the same name, which another file's copy of
+// the demo lawyer may create meanwhile.
 
 let lawyer: CreatedLawyer;
 beforeAll(async () => {
-  lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true });
+  lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true, nome: 'Ana Beatriz Carvalho Titular' });
 });
 const SCREENSHOTS = 'test-results/screenshots';
 
@@ -57,7 +59,7 @@ test('a lawyer downloads her data, then deletes her account with the typed confi
   const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as { formatVersion: number; account: { email: string }; profile: { oab: string; nome: string } };
   expect(exported.formatVersion).toBe(1);
   expect(exported.account.email).toBe(lawyer.email);
-  expect(exported.profile).toMatchObject({ oab: 'OAB/SP 214587', nome: 'Ana Beatriz Carvalho' });
+  expect(exported.profile).toMatchObject({ oab: 'OAB/SP 214587', nome: 'Ana Beatriz Carvalho Titular' });
   // The download left her on the profile tab.
   await expect(card).toBeVisible();
 
