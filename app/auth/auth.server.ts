@@ -5,8 +5,8 @@ import { betterAuth } from 'better-auth/minimal';
 import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { account, session, user, verification } from '~/db/schema/auth';
-import { tooManyAttemptsMessage } from '~/lib/rate-limit.server';
-import { finaliseRegistration } from '~/modules/accounts/finalise-registration.server';
+import { appErrorOrThrow } from '~/lib/app-error';
+import { finaliseRegistration, nothingPending } from '~/modules/accounts/finalise-registration.server';
 import { afterPasswordReset, queuePasswordResetEmail } from '~/modules/accounts/password-reset-callbacks.server';
 import { PASSWORD_RESET_LINK_SECONDS, RESET_IDENTIFIER_PREFIX } from '~/modules/accounts/password-reset.schemas';
 import { keepNewestSessions } from '~/modules/accounts/sessions.server';
@@ -29,13 +29,12 @@ const beforeHook = createAuthMiddleware(async (ctx) => {
   if (ctx.path === '/sign-in/email') {
     const attempt = signInAttemptFrom(ctx.body, clientIp(ctx.headers));
     if (!attempt) return; // not a valid login: better-auth refuses it, and it is not counted
-    const reserved = await reserveSignInAttempt(attempt);
-    if (!reserved.ok) {
-      throw new APIError(
-        'TOO_MANY_REQUESTS',
-        { code: 'TOO_MANY_REQUESTS', message: tooManyAttemptsMessage(reserved.retryAfter) },
-        { 'Retry-After': String(reserved.retryAfter) },
-      );
+    try {
+      await reserveSignInAttempt(attempt);
+    } catch (error) {
+      // Over a limit: better-auth's own 429, which its HTTP endpoint answers and signInWithPassword reads.
+      const refusal = appErrorOrThrow(error);
+      throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message: refusal.message }, { 'Retry-After': String(refusal.retryAfter) });
     }
     return;
   }
@@ -102,10 +101,11 @@ function createAuth() {
     },
     emailVerification: {
       // The confirmation link signs the user in and goes on to /auth-callback, which finalises the
-      // registration; finalising here too covers a tab closed before the redirect (it runs once).
+      // registration; finalising here too covers a tab closed before the redirect (it runs once). An
+      // address with no registration behind it (a superadmin's) has nothing to finalise.
       autoSignInAfterVerification: true,
       afterEmailVerification: async (verified) => {
-        await finaliseRegistration(verified.id);
+        await finaliseRegistration(verified.id).catch(nothingPending);
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

@@ -28,6 +28,7 @@ import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
 import { action as deleteAccountAction, loader as deleteAccountLoader } from '~/routes/lawyer/delete-account';
 import { createLawyer } from '../factories/lawyers';
 import { LAWYER_PASSWORD, lawyerWithEverything } from '../factories/personal-data';
+import { refusalOf } from '../support/refusal';
 
 // Photo files of this file's lawyers live in a directory of its own, never in the worktree's data/.
 // (Set before any module reads the configuration; the factory creates the directory.)
@@ -110,8 +111,8 @@ describe('deleting a lawyer account', () => {
     expect(search.lawyers.map((l) => l.id)).not.toContain(ana.id);
     expect(publicContentGeneration()).toBeGreaterThan(generation);
     // The old login fails like an unknown address.
-    const login = await signInWithPassword({ email: ana.email, password: LAWYER_PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9' }));
-    expect(login).toMatchObject({ ok: false, message: 'Email ou senha incorretos' });
+    const login = await refusalOf(signInWithPassword({ email: ana.email, password: LAWYER_PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.9' })));
+    expect(login).toMatchObject({ code: 'invalid_credentials', message: 'Email ou senha incorretos' });
 
     // Another lawyer's data is untouched.
     expect(await rowsAbout(bruno)).toEqual(brunoBefore);

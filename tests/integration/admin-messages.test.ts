@@ -256,7 +256,6 @@ describe('Reenviar', () => {
     const row = await failed();
     await createLawyer({ status: 'approved', email: 'aprovada@exemplo.adv.br', password: PASSWORD });
     const login = await signInWithPassword({ email: 'aprovada@exemplo.adv.br', password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.10' }));
-    if (!login.ok) throw new Error(login.message);
     const lawyer = login.setCookies.map((c) => c.split(';')[0]).join('; ');
     for (const cookie of [lawyer, '']) {
       expect(await resend(cookie, row.id)).toMatchObject({ status: 302, location: '/admin' });

@@ -64,7 +64,7 @@ async function registeredLawyer(plan: 'gratuito' | 'premium', at: Date) {
     cidadesAtendidas: ['sp_sao_paulo'],
     selectedPlan: plan,
   });
-  expect((await registerLawyer(input, `203.0.113.${counter % 250}`)).ok).toBe(true);
+  expect(await registerLawyer(input, `203.0.113.${counter % 250}`)).toEqual({ email });
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   await finaliseRegistration(row!.id, at);
   return { id: row!.id, email };

@@ -13,11 +13,12 @@ import {
   RESET_LINK_DEAD_MESSAGE,
   resetPasswordSchema,
 } from '~/modules/accounts/password-reset.schemas';
-import { isResetLinkUsable, requestPasswordReset, resetPassword } from '~/modules/accounts/password-reset.server';
+import { isResetLinkUsable, requestPasswordReset, RESET_LINK_DEAD_CODE, resetPassword } from '~/modules/accounts/password-reset.server';
 import { registerLawyer } from '~/modules/accounts/registration.server';
 import { registrationSchema } from '~/modules/accounts/registration.schemas';
 import { action as apiAuthAction } from '~/routes/resources/api-auth';
 import { createLawyer } from '../factories/lawyers';
+import { refusalOf } from '../support/refusal';
 
 const OLD_PASSWORD = 'senha-antiga-123';
 const NEW_PASSWORD = 'nova-senha-forte-456';
@@ -41,7 +42,7 @@ async function resetMailsTo(email: string) {
 /** Asks for a reset link and reads its token back from the queued e-mail. */
 async function requestLink(email: string, ip = '203.0.113.10'): Promise<string> {
   const before = (await resetMailsTo(email)).length;
-  expect(await requestPasswordReset(email, headersFrom(ip))).toEqual({ ok: true });
+  await expect(requestPasswordReset(email, headersFrom(ip))).resolves.toBeUndefined();
   const mails = await resetMailsTo(email);
   expect(mails).toHaveLength(before + 1);
   const token = /\/recuperar-senha\?token=([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.body)?.[1];
@@ -59,7 +60,7 @@ afterEach(() => {
 
 describe('asking for a reset link', () => {
   test('an unknown address gets the same answer and no e-mail', async () => {
-    expect(await requestPasswordReset('ninguem.aqui@exemplo.com.br', headersFrom('203.0.113.1'))).toEqual({ ok: true });
+    await expect(requestPasswordReset('ninguem.aqui@exemplo.com.br', headersFrom('203.0.113.1'))).resolves.toBeUndefined();
     expect(await db.select().from(outbox)).toHaveLength(0);
     expect(await db.select().from(verification)).toHaveLength(0);
   });
@@ -67,7 +68,7 @@ describe('asking for a reset link', () => {
   test('a known address gets an e-mail whose link opens the reset page; the token is stored hashed, for 1 hour', async () => {
     const ana = await lawyerWithPassword();
     // Any case and spacing of the address finds the account.
-    expect(await requestPasswordReset(`  ${ana.email.toUpperCase()} `, headersFrom('203.0.113.2'))).toEqual({ ok: true });
+    await expect(requestPasswordReset(`  ${ana.email.toUpperCase()} `, headersFrom('203.0.113.2'))).resolves.toBeUndefined();
     const [mail] = await resetMailsTo(ana.email);
     expect(mail).toMatchObject({ subject: 'Redefinição de senha no JusConecta', status: 'queued', metadata: { template: 'redefinicao-senha' } });
     const token = /http:\/\/localhost:3000\/recuperar-senha\?token=([A-Za-z0-9_-]+)/.exec(mail!.body)?.[1];
@@ -97,26 +98,25 @@ describe('setting a new password', () => {
     const ana = await lawyerWithPassword();
     const phone = await signIn(ana.email, OLD_PASSWORD);
     const laptop = await signIn(ana.email, OLD_PASSWORD);
-    if (!phone.ok || !laptop.ok) throw new Error('could not sign in');
     expect(await db.select().from(session).where(eq(session.userId, ana.id))).toHaveLength(2);
 
     const token = await requestLink(ana.email);
-    expect(await resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.3'))).toEqual({ ok: true });
+    await expect(resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.3'))).resolves.toBeUndefined();
 
     expect(await db.select().from(session).where(eq(session.userId, ana.id))).toHaveLength(0);
     expect(await getAuth().api.getSession({ headers: headersFrom('203.0.113.3', phone.setCookies) })).toBeNull();
     expect(await getAuth().api.getSession({ headers: headersFrom('203.0.113.3', laptop.setCookies) })).toBeNull();
-    expect(await signIn(ana.email, OLD_PASSWORD)).toMatchObject({ ok: false, status: 400, message: 'Email ou senha incorretos' });
-    expect(await signIn(ana.email, NEW_PASSWORD)).toMatchObject({ ok: true });
+    expect(await refusalOf(signIn(ana.email, OLD_PASSWORD))).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Email ou senha incorretos' });
+    await expect(signIn(ana.email, NEW_PASSWORD)).resolves.toHaveProperty('setCookies');
   });
 
   test('a link works once', async () => {
     const ana = await lawyerWithPassword();
     const token = await requestLink(ana.email);
-    expect(await resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.4'))).toEqual({ ok: true });
+    await expect(resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.4'))).resolves.toBeUndefined();
     expect(await isResetLinkUsable(token)).toBe(false);
-    expect(await resetPassword(token, 'outra-senha-boa-789', headersFrom('203.0.113.4'))).toEqual({ ok: false, status: 400, message: RESET_LINK_DEAD_MESSAGE, deadLink: true });
-    expect(await signIn(ana.email, NEW_PASSWORD)).toMatchObject({ ok: true });
+    expect(await refusalOf(resetPassword(token, 'outra-senha-boa-789', headersFrom('203.0.113.4')))).toEqual({ status: 400, code: RESET_LINK_DEAD_CODE, message: RESET_LINK_DEAD_MESSAGE });
+    await expect(signIn(ana.email, NEW_PASSWORD)).resolves.toHaveProperty('setCookies');
   });
 
   test('a link expires after 1 hour', async () => {
@@ -127,9 +127,9 @@ describe('setting a new password', () => {
     expect(await isResetLinkUsable(token)).toBe(true);
     vi.setSystemTime(start.getTime() + (PASSWORD_RESET_LINK_SECONDS + 1) * 1000);
     expect(await isResetLinkUsable(token)).toBe(false);
-    expect(await resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.5'))).toMatchObject({ ok: false, deadLink: true });
+    expect(await refusalOf(resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.5')))).toMatchObject({ code: RESET_LINK_DEAD_CODE });
     vi.useRealTimers();
-    expect(await signIn(ana.email, OLD_PASSWORD)).toMatchObject({ ok: true });
+    await expect(signIn(ana.email, OLD_PASSWORD)).resolves.toHaveProperty('setCookies');
   });
 
   test('one reset ends the other links the user asked for', async () => {
@@ -137,16 +137,16 @@ describe('setting a new password', () => {
     const first = await requestLink(ana.email);
     const second = await requestLink(ana.email);
     expect(first).not.toBe(second);
-    expect(await resetPassword(second, NEW_PASSWORD, headersFrom('203.0.113.6'))).toEqual({ ok: true });
+    await expect(resetPassword(second, NEW_PASSWORD, headersFrom('203.0.113.6'))).resolves.toBeUndefined();
     expect(await isResetLinkUsable(first)).toBe(false);
-    expect(await resetPassword(first, 'outra-senha-boa-789', headersFrom('203.0.113.6'))).toMatchObject({ ok: false, deadLink: true });
+    expect(await refusalOf(resetPassword(first, 'outra-senha-boa-789', headersFrom('203.0.113.6')))).toMatchObject({ code: RESET_LINK_DEAD_CODE });
   });
 
   test('a made-up, malformed or missing token is a dead link', async () => {
     await lawyerWithPassword();
     for (const token of ['AbCdEfGhIjKlMnOpQrStUvWx', 'curto', '../../etc/passwd?x=1', '']) {
       expect(await isResetLinkUsable(token)).toBe(false);
-      expect(await resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.7'))).toMatchObject({ ok: false, status: 400, deadLink: true });
+      expect(await refusalOf(resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.7')))).toMatchObject({ status: 400, code: RESET_LINK_DEAD_CODE });
     }
     expect(await isResetLinkUsable(null)).toBe(false);
   });
@@ -154,10 +154,15 @@ describe('setting a new password', () => {
   test('the new password follows the rules of a new password, and a refused one does not spend the link', async () => {
     const ana = await lawyerWithPassword();
     const token = await requestLink(ana.email);
-    expect(await resetPassword(token, 'curta', headersFrom('203.0.113.8'))).toEqual({ ok: false, status: 400, field: 'password', message: 'A senha deve ter pelo menos 8 caracteres.' });
-    expect(await resetPassword(token, '12345678', headersFrom('203.0.113.8'))).toEqual({
-      ok: false,
+    expect(await refusalOf(resetPassword(token, 'curta', headersFrom('203.0.113.8')))).toEqual({
       status: 400,
+      code: 'invalid_password',
+      field: 'password',
+      message: 'A senha deve ter pelo menos 8 caracteres.',
+    });
+    expect(await refusalOf(resetPassword(token, '12345678', headersFrom('203.0.113.8')))).toEqual({
+      status: 400,
+      code: 'invalid_password',
       field: 'password',
       message: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
     });
@@ -184,10 +189,10 @@ describe('setting a new password', () => {
       cidadesAtendidas: ['mg_belo_horizonte'],
     });
     await registerLawyer(input, '203.0.113.9');
-    expect(await signIn(input.email, 'senha-esquecida-1')).toMatchObject({ ok: false });
+    expect(await refusalOf(signIn(input.email, 'senha-esquecida-1'))).toMatchObject({ code: 'email_not_verified' });
 
     const token = await requestLink(input.email);
-    expect(await resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.9'))).toEqual({ ok: true });
+    await expect(resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.9'))).resolves.toBeUndefined();
 
     const [carla] = await db.select({ id: user.id, emailVerified: user.emailVerified }).from(user).where(eq(user.email, input.email));
     expect(carla!.emailVerified).toBe(true);
@@ -195,7 +200,7 @@ describe('setting a new password', () => {
     expect(pending!.finalizedAt).not.toBeNull();
     const [profile] = await db.select({ status: lawyerProfiles.status }).from(lawyerProfiles).where(eq(lawyerProfiles.id, carla!.id));
     expect(profile).toEqual({ status: 'pending' });
-    expect(await signIn(input.email, NEW_PASSWORD)).toMatchObject({ ok: true });
+    await expect(signIn(input.email, NEW_PASSWORD)).resolves.toHaveProperty('setCookies');
   });
 });
 
@@ -203,22 +208,22 @@ describe('limits', () => {
   test(`a client IP asks for at most ${PASSWORD_RESET_LIMITS_PER_HOUR.requestsPerIp} links an hour`, async () => {
     const ip = '192.0.2.10';
     for (let i = 0; i < PASSWORD_RESET_LIMITS_PER_HOUR.requestsPerIp; i++) {
-      expect(await requestPasswordReset(`pessoa.${i}@exemplo.com.br`, headersFrom(ip))).toEqual({ ok: true });
+      await expect(requestPasswordReset(`pessoa.${i}@exemplo.com.br`, headersFrom(ip))).resolves.toBeUndefined();
     }
-    const blocked = await requestPasswordReset('mais.uma@exemplo.com.br', headersFrom(ip));
-    expect(blocked).toMatchObject({ ok: false, status: 429 });
-    expect(!blocked.ok && blocked.message).toMatch(/^Muitas tentativas\. Aguarde \d+ minutos e tente novamente\.$/);
-    expect(!blocked.ok && blocked.retryAfter).toBeGreaterThan(3000);
-    expect(await requestPasswordReset('mais.uma@exemplo.com.br', headersFrom('192.0.2.11'))).toEqual({ ok: true });
+    const blocked = await refusalOf(requestPasswordReset('mais.uma@exemplo.com.br', headersFrom(ip)));
+    expect(blocked).toMatchObject({ status: 429, code: 'too_many_attempts' });
+    expect(blocked.message).toMatch(/^Muitas tentativas\. Aguarde \d+ minutos e tente novamente\.$/);
+    expect(blocked.retryAfter).toBeGreaterThan(3000);
+    await expect(requestPasswordReset('mais.uma@exemplo.com.br', headersFrom('192.0.2.11'))).resolves.toBeUndefined();
   });
 
   test(`an address gets at most ${PASSWORD_RESET_LIMITS_PER_HOUR.requestsPerAddress} links an hour, and an unknown address is counted the same`, async () => {
     const ana = await lawyerWithPassword();
     for (const address of [ana.email, 'desconhecida@exemplo.com.br']) {
       for (let i = 0; i < PASSWORD_RESET_LIMITS_PER_HOUR.requestsPerAddress; i++) {
-        expect(await requestPasswordReset(address, headersFrom(`198.51.100.${10 + i}`))).toEqual({ ok: true });
+        await expect(requestPasswordReset(address, headersFrom(`198.51.100.${10 + i}`))).resolves.toBeUndefined();
       }
-      expect(await requestPasswordReset(address.toUpperCase(), headersFrom('198.51.100.99'))).toMatchObject({ ok: false, status: 429 });
+      expect(await refusalOf(requestPasswordReset(address.toUpperCase(), headersFrom('198.51.100.99')))).toMatchObject({ status: 429 });
     }
     expect(await resetMailsTo(ana.email)).toHaveLength(PASSWORD_RESET_LIMITS_PER_HOUR.requestsPerAddress);
   });
@@ -228,9 +233,9 @@ describe('limits', () => {
     const token = await requestLink(ana.email);
     const ip = '192.0.2.20';
     for (let i = 0; i < PASSWORD_RESET_LIMITS_PER_HOUR.resetsPerIp; i++) {
-      expect(await resetPassword(`Inventado${String(i).padStart(16, '0')}`, NEW_PASSWORD, headersFrom(ip))).toMatchObject({ deadLink: true });
+      expect(await refusalOf(resetPassword(`Inventado${String(i).padStart(16, '0')}`, NEW_PASSWORD, headersFrom(ip)))).toMatchObject({ code: RESET_LINK_DEAD_CODE });
     }
-    expect(await resetPassword(token, NEW_PASSWORD, headersFrom(ip))).toMatchObject({ ok: false, status: 429, retryAfter: expect.any(Number) });
-    expect(await resetPassword(token, NEW_PASSWORD, headersFrom('192.0.2.21'))).toEqual({ ok: true });
+    expect(await refusalOf(resetPassword(token, NEW_PASSWORD, headersFrom(ip)))).toMatchObject({ status: 429, retryAfter: expect.any(Number) });
+    await expect(resetPassword(token, NEW_PASSWORD, headersFrom('192.0.2.21'))).resolves.toBeUndefined();
   });
 });

@@ -7,10 +7,18 @@ import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/l
 import { leadStatuses } from '~/db/schema/leads';
 import { outbox } from '~/db/schema/messaging';
 import { lawyerPlans } from '~/db/schema/subscriptions';
-import { finaliseRegistration, registerLawyer, REGISTRATION_TAKEN_MESSAGE } from '~/modules/accounts/registration.server';
+import {
+  finaliseRegistration,
+  NO_PENDING_REGISTRATION_CODE,
+  nothingPending,
+  registerLawyer,
+  REGISTRATION_TAKEN_CODE,
+  REGISTRATION_TAKEN_MESSAGE,
+} from '~/modules/accounts/registration.server';
 import { registrationSchema, type RegistrationInput } from '~/modules/accounts/registration.schemas';
 import { REGISTRATION_TRIAL_MS } from '~/domain/catalog/catalog';
 import { createLawyer } from '../factories/lawyers';
+import { refusalOf } from '../support/refusal';
 
 let counter = 0;
 function form(overrides: Partial<Record<string, unknown>> = {}): RegistrationInput {
@@ -72,7 +80,7 @@ describe('the registration form', () => {
 describe('registration', () => {
   test('creates an unconfirmed user, keeps the registration on the server and queues the confirmation e-mail', async () => {
     const input = form();
-    expect(await registerLawyer(input, '203.0.113.1')).toEqual({ ok: true, email: input.email });
+    expect(await registerLawyer(input, '203.0.113.1')).toEqual({ email: input.email });
     const created = await registeredUserId(input.email);
     expect(created.emailVerified).toBe(false);
     const [pending] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.userId, created.id));
@@ -89,14 +97,14 @@ describe('registration', () => {
   test('a taken address is refused with the spec’s message, whatever its case', async () => {
     const taken = await createLawyer({ email: 'ana.taken@exemplo.adv.br' });
     expect(taken.id).toBeTruthy();
-    const result = await registerLawyer(form({ email: 'ANA.TAKEN@exemplo.adv.br' }), '203.0.113.2');
-    expect(result).toEqual({ ok: false, status: 409, message: REGISTRATION_TAKEN_MESSAGE });
+    const refused = await refusalOf(registerLawyer(form({ email: 'ANA.TAKEN@exemplo.adv.br' }), '203.0.113.2'));
+    expect(refused).toEqual({ status: 409, code: REGISTRATION_TAKEN_CODE, field: 'email', message: REGISTRATION_TAKEN_MESSAGE });
   });
 
   test('an IP is limited to 10 registrations an hour', async () => {
-    for (let i = 0; i < 10; i++) expect((await registerLawyer(form(), '198.51.100.77')).ok).toBe(true);
-    const blocked = await registerLawyer(form(), '198.51.100.77');
-    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    for (let i = 0; i < 10; i++) await expect(registerLawyer(form(), '198.51.100.77')).resolves.toHaveProperty('email');
+    const blocked = await refusalOf(registerLawyer(form(), '198.51.100.77'));
+    expect(blocked).toMatchObject({ status: 429, code: 'too_many_attempts', retryAfter: expect.any(Number) });
   });
 });
 
@@ -106,8 +114,8 @@ describe('finalisation', () => {
     await registerLawyer(input, '203.0.113.3');
     const { id } = await registeredUserId(input.email);
     const now = new Date('2026-11-23T12:00:00Z');
-    expect(await finaliseRegistration(id, now)).toEqual({ ok: true, created: true });
-    expect(await finaliseRegistration(id, now)).toEqual({ ok: true, created: false });
+    expect(await finaliseRegistration(id, now)).toEqual({ created: true });
+    expect(await finaliseRegistration(id, now)).toEqual({ created: false });
 
     const [profile] = await db.select().from(lawyerProfiles).where(eq(lawyerProfiles.id, id));
     expect(profile).toMatchObject({ status: 'pending', nome: 'João Silva', oabUf: 'SP', slug: expect.stringMatching(/^joaosilva\d*$/) });
@@ -125,7 +133,7 @@ describe('finalisation', () => {
     await registerLawyer(input, '203.0.113.4');
     const { id } = await registeredUserId(input.email);
     const results = await Promise.all([finaliseRegistration(id), finaliseRegistration(id), finaliseRegistration(id)]);
-    expect(results.filter((r) => r.ok && r.created)).toHaveLength(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await db.select().from(lawyerProfiles).where(eq(lawyerProfiles.id, id))).toHaveLength(1);
     expect(await db.select().from(lawyerPlans).where(eq(lawyerPlans.lawyerId, id))).toHaveLength(1);
   });
@@ -146,6 +154,8 @@ describe('finalisation', () => {
   });
 
   test('without pending data it answers “Sem dados pendentes”', async () => {
-    expect(await finaliseRegistration('nobody')).toEqual({ ok: false, error: 'Sem dados pendentes' });
+    expect(await refusalOf(finaliseRegistration('nobody'))).toEqual({ status: 404, code: NO_PENDING_REGISTRATION_CODE, message: 'Sem dados pendentes' });
+    // Where nothing pending is a normal case (better-auth's callbacks, the lawyer area), it is null.
+    expect(await finaliseRegistration('nobody').catch(nothingPending)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { signInWithPassword, signOut } from '~/modules/accounts/login.server';
 import { MAX_SESSIONS_PER_USER } from '~/modules/accounts/sessions.server';
 import { SIGN_IN_LIMITS } from '~/modules/accounts/sign-in-throttle.server';
 import { createLawyer } from '../factories/lawyers';
+import { refusalOf } from '../support/refusal';
 
 const PASSWORD = 'senha-certa-123';
 
@@ -30,32 +31,32 @@ describe('failed sign-ins (the /login form calls better-auth in process)', () =>
   test('after 20 wrong passwords the account is refused with 429, the right password too, and another IP as well', async () => {
     const ana = await lawyerWithPassword();
     for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) {
-      const result = await signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom(`198.51.100.${i}`));
-      expect(result).toMatchObject({ ok: false, status: 400, message: 'Email ou senha incorretos' });
+      const refused = await refusalOf(signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom(`198.51.100.${i}`)));
+      expect(refused).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Email ou senha incorretos' });
     }
-    const blocked = await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.50'));
-    expect(blocked).toMatchObject({ ok: false, status: 429 });
-    expect(!blocked.ok && blocked.message).toMatch(/^Muitas tentativas\. Aguarde (um minuto|\d+ minutos) e tente novamente\.$/);
-    expect(!blocked.ok && blocked.retryAfter).toBeGreaterThan(60);
+    const blocked = await refusalOf(signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.50')));
+    expect(blocked).toMatchObject({ status: 429, code: 'too_many_attempts' });
+    expect(blocked.message).toMatch(/^Muitas tentativas\. Aguarde (um minuto|\d+ minutos) e tente novamente\.$/);
+    expect(blocked.retryAfter).toBeGreaterThan(60);
   });
 
   test('parallel wrong passwords cannot slip past the limit', async () => {
     const ana = await lawyerWithPassword();
-    const results = await Promise.all(
-      Array.from({ length: SIGN_IN_LIMITS.account.max + 10 }, (_, i) => signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom('198.51.100.7'))),
+    const refusals = await Promise.all(
+      Array.from({ length: SIGN_IN_LIMITS.account.max + 10 }, (_, i) => refusalOf(signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom('198.51.100.7')))),
     );
-    expect(results.filter((r) => !r.ok && r.status === 400)).toHaveLength(SIGN_IN_LIMITS.account.max);
-    expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(10);
+    expect(refusals.filter((r) => r.status === 400)).toHaveLength(SIGN_IN_LIMITS.account.max);
+    expect(refusals.filter((r) => r.status === 429)).toHaveLength(10);
   });
 
   test('one IP is limited across accounts; a success does not clear its failures', async () => {
     const ip = '192.0.2.99';
     for (let i = 0; i < SIGN_IN_LIMITS.ip.max; i++) {
-      await signInWithPassword({ email: `ninguem.${i}@exemplo.com.br`, password: 'errada-xyz' }, headersFrom(ip));
+      expect(await refusalOf(signInWithPassword({ email: `ninguem.${i}@exemplo.com.br`, password: 'errada-xyz' }, headersFrom(ip)))).toMatchObject({ status: 400 });
     }
     const ana = await lawyerWithPassword();
-    expect(await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom(ip))).toMatchObject({ ok: false, status: 429 });
-    expect(await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('192.0.2.100'))).toMatchObject({ ok: true });
+    expect(await refusalOf(signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom(ip)))).toMatchObject({ status: 429 });
+    expect((await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('192.0.2.100'))).setCookies).not.toHaveLength(0);
   });
 });
 
@@ -65,7 +66,6 @@ describe('sessions', () => {
     const cookies: string[][] = [];
     for (let i = 0; i < MAX_SESSIONS_PER_USER + 2; i++) {
       const result = await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.1'));
-      if (!result.ok) throw new Error(result.message);
       cookies.push(result.setCookies);
     }
     expect(await sessionsOf(ana.id)).toHaveLength(MAX_SESSIONS_PER_USER);
@@ -78,7 +78,6 @@ describe('sessions', () => {
   test('logout deletes the session row and expires the cookies', async () => {
     const ana = await lawyerWithPassword();
     const result = await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.1'));
-    if (!result.ok) throw new Error(result.message);
     expect(await sessionsOf(ana.id)).toHaveLength(1);
     const cleared = await signOut(headersFrom('203.0.113.1', result.setCookies));
     expect(cleared.some((c) => /session_token=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true);
@@ -89,7 +88,6 @@ describe('sessions', () => {
     const ana = await lawyerWithPassword();
     const sign = async () => {
       const result = await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.1'));
-      if (!result.ok) throw new Error(result.message);
       return result.setCookies;
     };
     const phone = await sign();

@@ -75,7 +75,7 @@ describe('bootstrapping superadmins', () => {
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, created.id));
     expect(entry).toMatchObject({ action: SUPERADMIN_CREATED_AUDIT_ACTION, actorId: null, targetType: 'user', details: { via: 'bootstrap-form', first: true } });
     // And the new superadmin can sign in at /admin.
-    expect(await signInAsSuperadmin({ email: 'primeira@exemplo.com.br', password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.1' }))).toMatchObject({ ok: true });
+    expect(await signInAsSuperadmin({ email: 'primeira@exemplo.com.br', password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.1' }))).toMatchObject({ setCookies: expect.arrayContaining([expect.stringContaining('session_token=')]) });
   });
 
   test('once one exists, the next needs BOOTSTRAP_SECRET: missing or wrong is refused and creates nothing', async () => {

@@ -5,6 +5,7 @@ import { db } from '~/db/client.server';
 import { pendingRegistrations } from '~/db/schema/accounts';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, REGISTRATION_TRIAL_MS, STATE_CODES } from '~/domain/catalog/catalog';
+import { AppError, appErrorOrThrow } from '~/lib/app-error';
 import { publicContentChanged } from '~/lib/public-content.server';
 import { insertLawyerProfiles, isSlugConflict } from '~/modules/lawyers/lawyer-writes.server';
 import { autoApprovesLawyer } from './auto-approve.server';
@@ -27,37 +28,56 @@ const pendingDataSchema = z.object({
 });
 export type PendingData = z.infer<typeof pendingDataSchema>;
 
-export type FinaliseResult = { ok: true; created: boolean } | { ok: false; error: 'Sem dados pendentes' };
+/** A finalised registration: `created` is false when the profile already existed (called again). */
+export interface Finalised {
+  created: boolean;
+}
+
+/** The code of the AppError thrown when the user has no registration to finalise (nor a profile). */
+export const NO_PENDING_REGISTRATION_CODE = 'no_pending_registration';
+
+/**
+ * For the callers to whom "nothing pending" is a normal case (a superadmin confirming an address, a
+ * user without a registration): `finaliseRegistration(id).catch(nothingPending)` answers null then;
+ * any other error is thrown again.
+ */
+export function nothingPending(error: unknown): null {
+  if (appErrorOrThrow(error).code === NO_PENDING_REGISTRATION_CODE) return null;
+  throw error;
+}
 
 /**
  * Creates the lawyer profile from the pending registration, exactly once (the row is locked and marked
  * finalised in the same transaction): profile (pending unless AUTO_APPROVE_LAWYERS), slug, areas,
  * cities, plan (a paid plan gets the 7-day trial end), CRM stages. Calling it again, or from two tabs
- * at once, changes nothing. A concurrent registration taking the same slug makes it retry.
+ * at once, changes nothing. A concurrent registration taking the same slug makes it retry. A user with
+ * neither a pending registration nor a profile gets AppError 404 NO_PENDING_REGISTRATION_CODE
+ * ('Sem dados pendentes').
  */
-export async function finaliseRegistration(userId: string, now = new Date()): Promise<FinaliseResult> {
+export async function finaliseRegistration(userId: string, now = new Date()): Promise<Finalised> {
   const result = await finaliseOnce(userId, now);
   // An approved profile (AUTO_APPROVE_LAWYERS) is public at once: cached pages are stale.
   // (A server for the end-to-end tests may approve some registrations at once: auto-approve.server.ts.)
-  if (result.ok && result.created && (getConfig().autoApproveLawyers || getConfig().e2eFixtures)) publicContentChanged();
+  if (result.created && (getConfig().autoApproveLawyers || getConfig().e2eFixtures)) publicContentChanged();
   return result;
 }
 
-async function finaliseOnce(userId: string, now: Date): Promise<FinaliseResult> {
+async function finaliseOnce(userId: string, now: Date): Promise<Finalised> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
         const [pending] = await tx.select().from(pendingRegistrations).where(eq(pendingRegistrations.userId, userId)).for('update');
         if (!pending) {
           const [profile] = await tx.select({ id: lawyerProfiles.id }).from(lawyerProfiles).where(eq(lawyerProfiles.id, userId));
-          return profile ? { ok: true as const, created: false } : { ok: false as const, error: 'Sem dados pendentes' as const };
+          if (profile) return { created: false };
+          throw new AppError('Sem dados pendentes', { status: 404, code: NO_PENDING_REGISTRATION_CODE });
         }
-        if (pending.finalizedAt) return { ok: true as const, created: false };
+        if (pending.finalizedAt) return { created: false };
         const data = pendingDataSchema.parse(pending.data);
         const approved = autoApprovesLawyer(data.email);
         await insertLawyerProfiles(tx, [{ id: userId, ...data, status: approved ? 'approved' : 'pending' }], { now, paidPlanPeriodMs: REGISTRATION_TRIAL_MS });
         await tx.update(pendingRegistrations).set({ finalizedAt: now }).where(eq(pendingRegistrations.userId, userId));
-        return { ok: true as const, created: true };
+        return { created: true };
       });
     } catch (error) {
       if (attempt < 5 && isSlugConflict(error)) continue;

@@ -1,36 +1,42 @@
 import { isAPIError } from 'better-auth/api';
 import { getAuth } from '~/auth/auth.server';
+import { AppError } from '~/lib/app-error';
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import type { LoginInput } from './accounts.schemas';
 import { deleteSessionsOfCookie } from './sessions.server';
 
-export type LoginResult =
-  | { ok: true; setCookies: string[] }
-  | { ok: false; status: number; message: string; /** seconds, with status 429 */ retryAfter?: number };
+/** A sign-in that went through: the session cookies to set. */
+export interface SignedIn {
+  setCookies: string[];
+}
 
-const MESSAGES: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: 'Email ou senha incorretos',
-  EMAIL_NOT_VERIFIED: 'Confirme seu email antes de entrar: enviamos um link para a sua caixa de entrada.',
+/** better-auth's refusals the user is told about, with our code and message for each. */
+const REFUSALS: Record<string, { code: string; message: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: 'invalid_credentials', message: 'Email ou senha incorretos' },
+  EMAIL_NOT_VERIFIED: { code: 'email_not_verified', message: 'Confirme seu email antes de entrar: enviamos um link para a sua caixa de entrada.' },
 };
 
 /**
  * Signs in with e-mail and password; on success returns the session cookies to set. Failed attempts
  * are limited per client IP and per account by better-auth's hooks (app/auth/auth.server.ts), which
- * read the client IP from `headers`: a blocked attempt answers 429 with the seconds to wait.
+ * read the client IP from `headers`. A refusal throws an AppError: 429 'too_many_attempts' with the
+ * seconds to wait, 400 'invalid_credentials' or 'email_not_verified', else 400 (500 when better-auth
+ * failed itself) 'sign_in_failed'.
  */
-export async function signInWithPassword(input: LoginInput, headers: Headers): Promise<LoginResult> {
+export async function signInWithPassword(input: LoginInput, headers: Headers): Promise<SignedIn> {
   let response: Response;
   try {
     response = await getAuth().api.signInEmail({ body: { email: input.email, password: input.password }, headers, asResponse: true });
   } catch (error) {
     // The throttle's before hook throws its 429 even when a Response is asked for.
-    if (isAPIError(error) && error.statusCode === 429) return tooManyAttempts(retryAfterOf(error.headers));
+    if (isAPIError(error) && error.statusCode === 429) throw tooManyAttempts(retryAfterOf(error.headers));
     throw error;
   }
-  if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
-  if (response.status === 429) return tooManyAttempts(retryAfterOf(response.headers));
+  if (response.ok) return { setCookies: response.headers.getSetCookie() };
+  if (response.status === 429) throw tooManyAttempts(retryAfterOf(response.headers));
   const body = (await response.json().catch(() => null)) as { code?: string } | null;
-  return { ok: false, status: response.status >= 500 ? 500 : 400, message: (body?.code && MESSAGES[body.code]) || 'Erro ao fazer login' };
+  const refusal = (body?.code && REFUSALS[body.code]) || { code: 'sign_in_failed', message: 'Erro ao fazer login' };
+  throw new AppError(refusal.message, { status: response.status >= 500 ? 500 : 400, code: refusal.code });
 }
 
 function retryAfterOf(headers: HeadersInit | undefined): number {
@@ -38,8 +44,8 @@ function retryAfterOf(headers: HeadersInit | undefined): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
 }
 
-function tooManyAttempts(retryAfter: number): LoginResult {
-  return { ok: false, status: 429, message: tooManyAttemptsMessage(retryAfter), retryAfter };
+function tooManyAttempts(retryAfter: number): AppError {
+  return new AppError(tooManyAttemptsMessage(retryAfter), { status: 429, code: 'too_many_attempts', retryAfter });
 }
 
 /**

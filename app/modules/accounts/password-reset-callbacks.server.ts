@@ -3,7 +3,7 @@ import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { user, verification } from '~/db/schema/auth';
 import { queueAccountEmail } from './account-emails.server';
-import { finaliseRegistration } from './finalise-registration.server';
+import { finaliseRegistration, nothingPending } from './finalise-registration.server';
 import { RESET_IDENTIFIER_PREFIX } from './password-reset.schemas';
 
 // What better-auth calls back during password recovery (password-reset.server.ts has the rest), kept
@@ -23,11 +23,12 @@ export async function queuePasswordResetEmail({ to, name, token }: { to: string;
  * Called by better-auth's onPasswordReset, once the new password is saved and the sessions are gone:
  * - the user's other reset links die (asking twice sends two links; one reset ends both);
  * - an address not confirmed yet is confirmed by it (the link reached its inbox, which is what the
- *   confirmation e-mail proves), and a registration waiting for that is finalised (exactly once).
+ *   confirmation e-mail proves), and a registration waiting for that is finalised (exactly once; a
+ *   user with no registration waiting has nothing to finalise).
  */
 export async function afterPasswordReset(reset: { id: string; emailVerified: boolean }): Promise<void> {
   await db.delete(verification).where(and(eq(verification.value, reset.id), like(verification.identifier, `${RESET_IDENTIFIER_PREFIX}%`)));
   if (reset.emailVerified) return;
   await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, reset.id));
-  await finaliseRegistration(reset.id);
+  await finaliseRegistration(reset.id).catch(nothingPending);
 }

@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { clientIp, getAuth, RESET_IDENTIFIER_PREFIX, storedResetIdentifier } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
 import { user, verification } from '~/db/schema/auth';
+import { AppError } from '~/lib/app-error';
 import { hitRateLimits, retryAfterSeconds, tooManyAttemptsMessage, type RateLimitRule } from '~/lib/rate-limit.server';
 import { FORGOT_PASSWORD_FAILED_MESSAGE, PASSWORD_RESET_FAILED_MESSAGE, PASSWORD_RESET_LIMITS_PER_HOUR, RESET_LINK_DEAD_MESSAGE, resetTokenFrom } from './password-reset.schemas';
 import { newPasswordSchema } from './registration.schemas';
@@ -18,17 +19,8 @@ import { newPasswordSchema } from './registration.schemas';
 
 const HOUR_MS = 60 * 60_000;
 
-export type PasswordResetFailure = {
-  ok: false;
-  status: number;
-  message: string;
-  /** seconds, with status 429 */
-  retryAfter?: number;
-  /** The form field the message is about. */
-  field?: string;
-  /** The link is invalid, used or expired: the page offers a new one instead of the form. */
-  deadLink?: true;
-};
+/** The code of the AppError for a link that is invalid, used or expired: the page offers a new one instead of the form. */
+export const RESET_LINK_DEAD_CODE = 'reset_link_dead';
 
 /** Counts one hit on each rule's key; the seconds to wait when this hit went over a limit, else null. */
 async function blockedFor(rules: RateLimitRule[]): Promise<number | null> {
@@ -46,29 +38,29 @@ async function blockedFor(rules: RateLimitRule[]): Promise<number | null> {
   );
 }
 
-function tooManyAttempts(retryAfter: number): PasswordResetFailure {
-  return { ok: false, status: 429, message: tooManyAttemptsMessage(retryAfter), retryAfter };
+function tooManyAttempts(retryAfter: number): AppError {
+  return new AppError(tooManyAttemptsMessage(retryAfter), { status: 429, code: 'too_many_attempts', retryAfter });
 }
 
 /**
  * Asks for a reset link for `email`. The answer is the same whether or not the address has an account
  * (and the per-address limit counts either way), so it never tells who is registered. `headers` carry
- * the client IP (CLIENT_IP_HEADER).
+ * the client IP (CLIENT_IP_HEADER). Refusals are AppErrors: 429 'too_many_attempts' (with the seconds
+ * to wait) over a limit, 400 (500 when better-auth failed itself) 'reset_request_failed'.
  */
-export async function requestPasswordReset(email: string, headers: Headers): Promise<{ ok: true } | PasswordResetFailure> {
+export async function requestPasswordReset(email: string, headers: Headers): Promise<void> {
   const address = email.trim().toLowerCase();
   const blocked = await blockedFor([
     { key: `password-reset-request:ip:${clientIp(headers)}`, max: PASSWORD_RESET_LIMITS_PER_HOUR.requestsPerIp },
     { key: `password-reset-request:email:${address}`, max: PASSWORD_RESET_LIMITS_PER_HOUR.requestsPerAddress },
   ]);
-  if (blocked !== null) return tooManyAttempts(blocked);
+  if (blocked !== null) throw tooManyAttempts(blocked);
   try {
     await getAuth().api.requestPasswordReset({ body: { email: address }, headers });
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    return { ok: false, status: error.statusCode >= 500 ? 500 : 400, message: FORGOT_PASSWORD_FAILED_MESSAGE };
+    throw new AppError(FORGOT_PASSWORD_FAILED_MESSAGE, { status: error.statusCode >= 500 ? 500 : 400, code: 'reset_request_failed', cause: error });
   }
-  return { ok: true };
 }
 
 /**
@@ -89,27 +81,28 @@ export async function isResetLinkUsable(token: string | null | undefined, now: D
 
 /**
  * Sets a new password through a reset link. On success the token is spent, every session of the user
- * is gone and the user's other reset links are dead. A dead link (invalid, used, expired) answers
- * `deadLink`; submissions are limited per client IP.
+ * is gone and the user's other reset links are dead. Refusals are AppErrors, all 400 but the first:
+ * 429 'too_many_attempts' (submissions are limited per client IP), 'invalid_password' (field
+ * 'password'), RESET_LINK_DEAD_CODE for a dead link (invalid, used, expired), else 'reset_failed'
+ * (500 when better-auth failed itself).
  */
-export async function resetPassword(token: string, newPassword: string, headers: Headers): Promise<{ ok: true } | PasswordResetFailure> {
+export async function resetPassword(token: string, newPassword: string, headers: Headers): Promise<void> {
   const blocked = await blockedFor([{ key: `password-reset:ip:${clientIp(headers)}`, max: PASSWORD_RESET_LIMITS_PER_HOUR.resetsPerIp }]);
-  if (blocked !== null) return tooManyAttempts(blocked);
+  if (blocked !== null) throw tooManyAttempts(blocked);
   const password = newPasswordSchema.safeParse(newPassword);
-  if (!password.success) return { ok: false, status: 400, message: password.error.issues[0]!.message, field: 'password' };
+  if (!password.success) throw new AppError(password.error.issues[0]!.message, { status: 400, code: 'invalid_password', field: 'password' });
   const wellFormed = resetTokenFrom(token);
-  if (!wellFormed) return deadLink();
+  if (!wellFormed) throw deadLink();
   try {
     await getAuth().api.resetPassword({ body: { token: wellFormed, newPassword: password.data }, headers });
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const code = (error.body as { code?: unknown } | undefined)?.code;
-    if (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND') return deadLink();
-    return { ok: false, status: error.statusCode >= 500 ? 500 : 400, message: PASSWORD_RESET_FAILED_MESSAGE };
+    if (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND') throw deadLink(error);
+    throw new AppError(PASSWORD_RESET_FAILED_MESSAGE, { status: error.statusCode >= 500 ? 500 : 400, code: 'reset_failed', cause: error });
   }
-  return { ok: true };
 }
 
-function deadLink(): PasswordResetFailure {
-  return { ok: false, status: 400, message: RESET_LINK_DEAD_MESSAGE, deadLink: true };
+function deadLink(cause?: unknown): AppError {
+  return new AppError(RESET_LINK_DEAD_MESSAGE, { status: 400, code: RESET_LINK_DEAD_CODE, cause });
 }

@@ -7,6 +7,7 @@ import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { pendingRegistrations } from '~/db/schema/accounts';
 import { account, user } from '~/db/schema/auth';
+import { AppError } from '~/lib/app-error';
 import { hitRateLimits, retryAfterSeconds, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { newUserId, uniqueViolation } from '~/modules/lawyers/lawyer-writes.server';
 import { queueAccountEmail } from './account-emails.server';
@@ -14,7 +15,7 @@ import type { PendingData } from './finalise-registration.server';
 import type { RegistrationInput } from './registration.schemas';
 
 // Finalising lives apart (better-auth calls it back: app/auth/auth.server.ts); re-exported for the routes.
-export { finaliseRegistration, type FinaliseResult } from './finalise-registration.server';
+export { finaliseRegistration, NO_PENDING_REGISTRATION_CODE, nothingPending, type Finalised } from './finalise-registration.server';
 
 /**
  * Lawyer registration (docs/product-rules.md, "Registration"): the form creates an unconfirmed user
@@ -33,7 +34,22 @@ const HOUR_MS = 60 * 60_000;
 /** How long the confirmation link is valid. */
 export const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
 
-export type RegistrationResult = { ok: true; email: string } | { ok: false; status: number; message: string; retryAfter?: number };
+/** The code of the AppError thrown when the address already has an account. */
+export const REGISTRATION_TAKEN_CODE = 'registration_taken';
+
+/** A registration that went through: the address the confirmation e-mail was queued for. */
+export interface Registered {
+  email: string;
+}
+
+function tooManyRegistrations(retryAfter: number): AppError {
+  return new AppError(tooManyAttemptsMessage(retryAfter), { status: 429, code: 'too_many_attempts', retryAfter });
+}
+
+/** 409, shown beside the e-mail field too. */
+function registrationTaken(): AppError {
+  return new AppError(REGISTRATION_TAKEN_MESSAGE, { status: 409, code: REGISTRATION_TAKEN_CODE, field: 'email' });
+}
 
 /** Counts one registration attempt for the IP and the address; the seconds to wait when over a limit. */
 async function registrationBlocked(ip: string, email: string): Promise<number | null> {
@@ -62,13 +78,17 @@ export async function confirmationLink(userId: string, email: string): Promise<s
   return `${getConfig().appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/auth-callback')}`;
 }
 
-/** Creates the unconfirmed account and its pending registration, and queues the confirmation e-mail. */
-export async function registerLawyer(input: RegistrationInput, clientIp: string): Promise<RegistrationResult> {
+/**
+ * Creates the unconfirmed account and its pending registration, and queues the confirmation e-mail.
+ * Refusals are AppErrors: 429 'too_many_attempts' (with the seconds to wait) over a limit, 409
+ * REGISTRATION_TAKEN_CODE (field 'email') when the address already has an account.
+ */
+export async function registerLawyer(input: RegistrationInput, clientIp: string): Promise<Registered> {
   const blocked = await registrationBlocked(clientIp, input.email);
-  if (blocked !== null) return { ok: false, status: 429, message: tooManyAttemptsMessage(blocked), retryAfter: blocked };
+  if (blocked !== null) throw tooManyRegistrations(blocked);
 
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, input.email)).limit(1);
-  if (existing) return { ok: false, status: 409, message: REGISTRATION_TAKEN_MESSAGE };
+  if (existing) throw registrationTaken();
 
   const id = newUserId();
   const passwordHash = await hashPassword(input.password);
@@ -92,20 +112,21 @@ export async function registerLawyer(input: RegistrationInput, clientIp: string)
       await queueAccountEmail(tx, { kind: 'confirmation', to: input.email, nome: input.nome, link });
     });
   } catch (error) {
-    if (uniqueViolation(error)) return { ok: false, status: 409, message: REGISTRATION_TAKEN_MESSAGE };
+    if (uniqueViolation(error)) throw registrationTaken();
     throw error;
   }
-  return { ok: true, email: input.email };
+  return { email: input.email };
 }
 
 /**
  * A new confirmation e-mail for an unconfirmed address (the link expired or got lost). Always answers
- * the same, whether the address exists or not; limited like registrations.
+ * the same, whether the address exists or not; limited like registrations (over a limit: AppError 429
+ * 'too_many_attempts' with the seconds to wait).
  */
-export async function resendConfirmation(email: string, clientIp: string): Promise<{ ok: true } | { ok: false; status: 429; message: string; retryAfter: number }> {
+export async function resendConfirmation(email: string, clientIp: string): Promise<void> {
   const normalised = email.trim().toLowerCase();
   const blocked = await registrationBlocked(clientIp, normalised);
-  if (blocked !== null) return { ok: false, status: 429, message: tooManyAttemptsMessage(blocked), retryAfter: blocked };
+  if (blocked !== null) throw tooManyRegistrations(blocked);
   const [row] = await db
     .select({ id: user.id, name: user.name, emailVerified: user.emailVerified })
     .from(user)
@@ -116,5 +137,4 @@ export async function resendConfirmation(email: string, clientIp: string): Promi
     const link = await confirmationLink(row.id, normalised);
     await db.transaction((tx) => queueAccountEmail(tx, { kind: 'confirmation', to: normalised, nome: row.name, link }));
   }
-  return { ok: true };
 }

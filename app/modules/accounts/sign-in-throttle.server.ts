@@ -1,9 +1,11 @@
+import { AppError } from '~/lib/app-error';
 import {
   hitRateLimits,
   readRateLimits,
   releaseRateLimitHits,
   resetRateLimits,
   retryAfterSeconds,
+  tooManyAttemptsMessage,
   type RateLimitCount,
   type RateLimitRule,
 } from '~/lib/rate-limit.server';
@@ -59,16 +61,16 @@ function rules({ ip, email }: SignInAttempt): RateLimitRule[] {
 }
 
 /**
- * Takes a place for a sign-in attempt. Answers `{ retryAfter }` (seconds) when the IP or the account
- * has used up its failures in the current window: the attempt must then be refused without checking
- * the password.
+ * Takes a place for a sign-in attempt. Throws AppError 429 'too_many_attempts' with `retryAfter`
+ * (seconds) when the IP or the account has used up its failures in the current window: the attempt
+ * must then be refused without checking the password.
  */
-export async function reserveSignInAttempt(attempt: SignInAttempt, now: Date = new Date()): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+export async function reserveSignInAttempt(attempt: SignInAttempt, now: Date = new Date()): Promise<void> {
   const limits = rules(attempt);
   const keys = limits.map((r) => r.key);
   // Already blocked: answer from one read, without writing.
   const blocked = retryAfterSeconds(limits, await readRateLimits(keys, now), now);
-  if (blocked !== null) return { ok: false, retryAfter: blocked };
+  if (blocked !== null) throw tooManyAttempts(blocked);
   const hits = await hitRateLimits(keys, WINDOW_MS, now);
   // After this hit a key may hold max + 1 places (parallel attempts): refuse and give the place back.
   const over = new Map<string, RateLimitCount>();
@@ -76,9 +78,13 @@ export async function reserveSignInAttempt(attempt: SignInAttempt, now: Date = n
     const rule = limits.find((r) => r.key === hit.key);
     if (rule && hit.count > rule.max) over.set(hit.key, hit);
   }
-  if (over.size === 0) return { ok: true };
+  if (over.size === 0) return;
   await releaseRateLimitHits(keys, now);
-  return { ok: false, retryAfter: retryAfterSeconds(limits, over, now) ?? 1 };
+  throw tooManyAttempts(retryAfterSeconds(limits, over, now) ?? 1);
+}
+
+function tooManyAttempts(retryAfter: number): AppError {
+  return new AppError(tooManyAttemptsMessage(retryAfter), { status: 429, code: 'too_many_attempts', retryAfter });
 }
 
 /** Settles a reserved attempt: a wrong e-mail or password keeps its place, anything else gives it back. */

@@ -1,8 +1,9 @@
 import { Link, redirect } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
+import { AppError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
-import { finaliseRegistration } from '~/modules/accounts/registration.server';
+import { finaliseRegistration, NO_PENDING_REGISTRATION_CODE } from '~/modules/accounts/registration.server';
 import type { Route } from './+types/auth-callback';
 
 /**
@@ -34,9 +35,9 @@ export async function loader({ request }: Route.LoaderArgs): Promise<CallbackSta
   if (!user) return { state: 'confirmed-signed-out' };
   if (user.lawyer || user.isSuperadmin) throw redirect('/area-advogado');
   try {
-    const result = await finaliseRegistration(user.id);
-    if (!result.ok) return { state: 'missing-registration' };
+    await finaliseRegistration(user.id);
   } catch (cause) {
+    if (cause instanceof AppError && cause.code === NO_PENDING_REGISTRATION_CODE) return { state: 'missing-registration' };
     console.error('Could not finalise a registration', cause);
     return { state: 'failed' };
   }

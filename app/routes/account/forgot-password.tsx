@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { TextField } from '~/components/ui/text-field';
-import { formError, keepRetryAfter } from '~/lib/app-error';
+import { appErrorOrThrow, formError, keepRetryAfter } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
@@ -13,8 +13,11 @@ import type { Route } from './+types/forgot-password';
 export async function action({ request }: Route.ActionArgs) {
   const form = await parseForm(request, forgotPasswordSchema, { echo: { email: EMAIL_MAX_LENGTH } });
   if (!form.ok) return formError(form);
-  const result = await requestPasswordReset(form.data.email, request.headers);
-  if (!result.ok) return formError(form, result);
+  try {
+    await requestPasswordReset(form.data.email, request.headers);
+  } catch (error) {
+    return formError(form, appErrorOrThrow(error));
+  }
   // The same answer whether or not the address has an account.
   return { errors: {}, message: FORGOT_PASSWORD_DONE_MESSAGE, values: form.values, sent: true };
 }

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { TextField } from '~/components/ui/text-field';
-import { formError, keepRetryAfter } from '~/lib/app-error';
+import { appErrorOrThrow, formError, keepRetryAfter } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
@@ -19,10 +19,14 @@ export async function action({ request }: Route.ActionArgs) {
   // The e-mail is shown again capped at the longest the schema accepts; the password never is.
   const form = await parseForm(request, loginSchema, { echo: { email: EMAIL_MAX_LENGTH } });
   if (!form.ok) return formError(form);
-  const result = await signInWithPassword(form.data, request.headers);
-  if (!result.ok) return formError(form, result);
+  let signedIn;
+  try {
+    signedIn = await signInWithPassword(form.data, request.headers);
+  } catch (error) {
+    return formError(form, appErrorOrThrow(error));
+  }
   const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
+  for (const cookie of signedIn.setCookies) headers.append('Set-Cookie', cookie);
   headers.append('Set-Cookie', flashToastCookie('Login realizado com sucesso!'));
   throw redirect('/area-advogado', { headers });
 }

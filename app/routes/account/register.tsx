@@ -7,7 +7,7 @@ import { formLegendClass, formSectionClass } from '~/components/forms/form-style
 import { TextField } from '~/components/ui/text-field';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
-import { formError, keepRetryAfter } from '~/lib/app-error';
+import { appErrorOrThrow, formError, keepRetryAfter } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
 import { OabFields } from '~/modules/accounts/components/oab-fields';
@@ -30,16 +30,16 @@ export async function action({ request }: Route.ActionArgs) {
     lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
   });
   if (!form.ok) return formError(form);
-  const result = await registerLawyer(form.data, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
-  if (!result.ok) {
-    const response = formError(form, result);
-    // A taken address is also pointed out beside the e-mail field.
-    if (result.status === 409) response.data.errors = { email: result.message };
-    return response;
+  let registered;
+  try {
+    registered = await registerLawyer(form.data, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+  } catch (error) {
+    // A taken address is also pointed out beside the e-mail field (the error names it).
+    return formError(form, appErrorOrThrow(error));
   }
   const headers = new Headers();
   headers.append('Set-Cookie', flashToastCookie(REGISTRATION_DONE_MESSAGE));
-  headers.append('Set-Cookie', registrationEmailCookie(result.email));
+  headers.append('Set-Cookie', registrationEmailCookie(registered.email));
   throw redirect('/verificar-email', { headers });
 }
 

@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { TextField } from '~/components/ui/text-field';
-import { formError, keepRetryAfter } from '~/lib/app-error';
+import { appErrorOrThrow, formError, keepRetryAfter } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
 import { clearSessionCookies } from '~/modules/accounts/login.server';
 import { PASSWORD_RESET_DONE_MESSAGE, RESET_LINK_DEAD_MESSAGE, resetPasswordSchema } from '~/modules/accounts/password-reset.schemas';
-import { isResetLinkUsable, resetPassword } from '~/modules/accounts/password-reset.server';
+import { isResetLinkUsable, RESET_LINK_DEAD_CODE, resetPassword } from '~/modules/accounts/password-reset.server';
 import { REGISTRATION_LIMITS } from '~/modules/accounts/accounts.limits';
 import type { Route } from './+types/reset-password';
 
@@ -31,8 +31,12 @@ export async function action({ request }: Route.ActionArgs) {
   const token = tokenOf(request);
   const form = await parseForm(request, resetPasswordSchema);
   if (!form.ok) return (await isResetLinkUsable(token)) ? formError(form) : deadLink();
-  const result = await resetPassword(token ?? '', form.data.password, request.headers);
-  if (!result.ok) return result.deadLink ? deadLink() : formError(form, result);
+  try {
+    await resetPassword(token ?? '', form.data.password, request.headers);
+  } catch (error) {
+    const refusal = appErrorOrThrow(error);
+    return refusal.code === RESET_LINK_DEAD_CODE ? deadLink() : formError(form, refusal);
+  }
   // Every session of the user is gone: this browser's cookie too, if it had one.
   const headers = new Headers();
   for (const cookie of await clearSessionCookies()) headers.append('Set-Cookie', cookie);

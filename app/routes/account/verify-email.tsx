@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { TextField } from '~/components/ui/text-field';
-import { formError } from '~/lib/app-error';
+import { appErrorOrThrow, formError } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
@@ -23,8 +23,11 @@ const resendSchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const form = await parseForm(request, resendSchema, { echo: { email: EMAIL_MAX_LENGTH } });
   if (!form.ok) return formError(form);
-  const result = await resendConfirmation(form.data.email, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
-  if (!result.ok) return formError(form, result);
+  try {
+    await resendConfirmation(form.data.email, request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+  } catch (error) {
+    return formError(form, appErrorOrThrow(error));
+  }
   // The same answer whether or not the address has a registration waiting.
   return { errors: {}, message: RESEND_DONE_MESSAGE, values: form.values, sent: true };
 }

@@ -1,13 +1,13 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { TextField } from '~/components/ui/text-field';
-import { formError } from '~/lib/app-error';
+import { appErrorOrThrow, formError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
 import { loginSchema } from '~/modules/accounts/accounts.schemas';
-import { signInAsSuperadmin } from '~/modules/accounts/superadmin-login.server';
+import { NOT_A_SUPERADMIN_CODE, signInAsSuperadmin } from '~/modules/accounts/superadmin-login.server';
 import type { Route } from './+types/admin-login';
 import { BACK_OFFICE_HANDLE, backOfficeHeaders } from './back-office-headers';
 import { EntranceCard, FormAlert, entranceButton } from './components/entrance-card';
@@ -24,14 +24,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await parseForm(request, loginSchema, { echo: { email: EMAIL_MAX_LENGTH } });
   if (!form.ok) return formError(form);
-  const result = await signInAsSuperadmin(form.data, request.headers);
-  if (result.ok || 'notSuperadmin' in result) {
-    const headers = new Headers();
-    for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
-    headers.append('Set-Cookie', flashToastCookie(result.ok ? 'Login realizado com sucesso!' : result.message));
-    throw redirect(result.ok ? '/admin/dashboard' : '/admin', { headers });
+  let signedIn;
+  try {
+    signedIn = await signInAsSuperadmin(form.data, request.headers);
+  } catch (error) {
+    const refusal = appErrorOrThrow(error);
+    if (refusal.code !== NOT_A_SUPERADMIN_CODE) return formError(form, refusal);
+    // Not a superadmin: signed out (the refusal's cookies clear the session) and back to /admin with the message.
+    throw redirect('/admin', { headers: cookieHeaders([...(refusal.setCookies ?? []), flashToastCookie(refusal.message)]) });
   }
-  return formError(form, result);
+  throw redirect('/admin/dashboard', { headers: cookieHeaders([...signedIn.setCookies, flashToastCookie('Login realizado com sucesso!')]) });
+}
+
+function cookieHeaders(cookies: readonly string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return headers;
 }
 
 export const headers: Route.HeadersFunction = backOfficeHeaders;

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { requireUser } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
 import { doorKnows, pageModeOf, passDoor } from '~/lib/write-door.server';
-import { finaliseRegistration } from '~/modules/accounts/registration.server';
+import { finaliseRegistration, nothingPending } from '~/modules/accounts/registration.server';
 import { areaSectionSchema, getLawyerArea } from '~/modules/lawyers/lawyer-area.server';
 import { boardViewFromQuery } from '~/modules/leads/crm.schemas';
 import { getCrmSection } from '~/modules/leads/crm.server';
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   let area = await getLawyerArea(user, section);
   // A signed-in user has a confirmed address: a registration whose finalisation never ran (the
   // confirmation's request cut off midway) is finished here, once, instead of showing the problem card.
-  if (area.state === 'missing' && (await finaliseRegistration(user.id)).ok) area = await getLawyerArea(user, section);
+  if (area.state === 'missing' && (await finaliseRegistration(user.id).catch(nothingPending))) area = await getLawyerArea(user, section);
   if (area.state === 'pending') throw redirect('/perfil-em-analise');
   if (area.state === 'rejected') throw await rejectedLawyerRedirect(request);
   if (area.state !== 'approved') return area;

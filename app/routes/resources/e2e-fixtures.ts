@@ -7,6 +7,7 @@ import { db } from '~/db/client.server';
 import { user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
+import { appErrorOrThrow } from '~/lib/app-error';
 import { publicContentChanged } from '~/lib/public-content.server';
 import { autoApproveInTests } from '~/modules/accounts/auto-approve.server';
 import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
@@ -73,9 +74,10 @@ function suffix(length = 8): string {
 const fixtureHeaders = () => new Headers({ [CLIENT_IP_HEADER]: `fixture-${suffix(6)}`, 'user-agent': 'jusconecta-e2e-fixtures' });
 
 async function sessionCookie(email: string, password: string): Promise<string> {
-  const result = await signInWithPassword({ email, password }, fixtureHeaders());
-  if (!result.ok) throw new Error(`sign-in refused: ${result.message}`);
-  return result.setCookies.map((c) => c.split(';')[0]).join('; ');
+  const { setCookies } = await signInWithPassword({ email, password }, fixtureHeaders()).catch((error: unknown) => {
+    throw new Error(`sign-in refused: ${appErrorOrThrow(error).message}`);
+  });
+  return setCookies.map((c) => c.split(';')[0]).join('; ');
 }
 
 async function createLawyerFixture(input: z.infer<typeof lawyerInput>) {
