@@ -124,7 +124,7 @@ test('three lawyers register and are approved at once; the request reaches the t
   const body = messages[0]!.body as { type: string; text?: { body: string } };
   expect(body).toMatchObject({ type: 'text' });
   expect(body.text!.body).toBe(
-    `Olá! Você recebeu um novo lead no sistema:\n\nNome: ${CLIENT.nome}\nÁrea: ${area.label}\nCidade: ${city.label}\n\nAcesse o sistema para visualizar e entrar em contato.`,
+    `Olá! Você recebeu um novo lead no sistema:\n\nNome: "${CLIENT.nome}"\nÁrea: ${area.label}\nCidade: ${city.label}\n\nAcesse o sistema para visualizar e entrar em contato.`,
   );
 
   // The visitor's e-mail names the two and not the third.

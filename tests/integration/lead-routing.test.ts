@@ -147,9 +147,9 @@ describe('routing a request', () => {
     expect(to(none.id)).toBe('11933332222');
     expect(to(broken.id)).toBe('11922221111');
     expect(messages[0]!.body).toBe(
-      'Olá! Você recebeu um novo lead no sistema:\n\nNome: Rafael Lima\nÁrea: Direito de Família\nCidade: São Paulo - SP\n\nAcesse o sistema para visualizar e entrar em contato.',
+      'Olá! Você recebeu um novo lead no sistema:\n\nNome: "Rafael Lima"\nÁrea: Direito de Família\nCidade: São Paulo - SP\n\nAcesse o sistema para visualizar e entrar em contato.',
     );
-    expect(messages[0]).toMatchObject({ status: 'queued', metadata: { kind: 'novo-lead', params: ['Rafael Lima', 'Direito de Família', 'São Paulo - SP'] } });
+    expect(messages[0]).toMatchObject({ status: 'queued', metadata: { kind: 'novo-lead', params: ['"Rafael Lima"', 'Direito de Família', 'São Paulo - SP'] } });
 
     // Every notification failing later changes nothing of the request.
     await db.update(outbox).set({ status: 'failed', lastError: 'HTTP 500' }).where(eq(outbox.channel, 'whatsapp'));

@@ -1,4 +1,5 @@
 import { getConfig } from '~/config.server';
+import { flattenText } from '~/lib/plain-text';
 
 /**
  * The platform's e-mails, in Portuguese, each an HTML part and a plain-text part. Every value put
@@ -223,7 +224,8 @@ ${footnote ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#4
     `Mensagem automática do ${brand}. Não responda a este e-mail.`,
     '',
   ].join('\n');
-  return { subject, html, text, template, ...(link ? { link: httpUrl(link) } : {}) };
+  // A header is one line, whatever a template puts into it.
+  return { subject: flattenText(subject, 200), html, text, template, ...(link ? { link: httpUrl(link) } : {}) };
 }
 
 function listHtml(list: NonNullable<Layout['list']>): string {
@@ -246,10 +248,12 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
-/** A name on one line: no control characters (the plain-text part has no escaping to rely on). */
+/** The longest name an e-mail shows (names are at most 120 characters where they are typed). */
+const NAME_MAX = 120;
+
+/** A name on one line and capped (the plain-text part has no escaping to rely on; docs/product-rules.md, "Messages the platform sends"). */
 function singleLine(value: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return flattenText(value, NAME_MAX);
 }
 
 /** Links in e-mails are absolute http(s) URLs; anything else (javascript:, data:) is a bug. */

@@ -20,9 +20,9 @@ describe('WhatsApp outbox', () => {
     expect(await db.transaction((tx) => enqueueWhatsAppMessages(tx, [message('novo-lead:a'), message('novo-lead:c')]))).toBe(1);
     const rows = await db.select().from(outbox).where(eq(outbox.channel, 'whatsapp'));
     expect(rows.map((r) => r.idempotencyKey).sort()).toEqual(['novo-lead:a', 'novo-lead:b', 'novo-lead:c']);
-    expect(rows[0]).toMatchObject({ status: 'queued', recipient: '11987654321', metadata: { kind: 'novo-lead', params: ['Maria Souza', 'Direito de Família', 'São Paulo - SP'], lawyerId: null } });
+    expect(rows[0]).toMatchObject({ status: 'queued', recipient: '11987654321', metadata: { kind: 'novo-lead', params: ['"Maria Souza"', 'Direito de Família', 'São Paulo - SP'], lawyerId: null } });
     expect(rows[0]!.body).toBe(
-      'Olá! Você recebeu um novo lead no sistema:\n\nNome: Maria Souza\nÁrea: Direito de Família\nCidade: São Paulo - SP\n\nAcesse o sistema para visualizar e entrar em contato.',
+      'Olá! Você recebeu um novo lead no sistema:\n\nNome: "Maria Souza"\nÁrea: Direito de Família\nCidade: São Paulo - SP\n\nAcesse o sistema para visualizar e entrar em contato.',
     );
   });
 

@@ -1,4 +1,5 @@
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
+import { flattenText, quotedText } from '~/lib/plain-text';
 
 /**
  * The WhatsApp texts of the platform. Each returns the whole text and its fields in order (the
@@ -9,13 +10,23 @@ export interface WhatsAppText {
   params: string[];
 }
 
-/** A routed lead, to the lawyer it went to (the spec's text, with the area and city labels). */
+/** The longest client name a notification quotes (the request form allows 120 characters). */
+export const CLIENT_NAME_MAX = 120;
+/** The longest movement description a notification carries. */
+export const MOVEMENT_TEXT_MAX = 500;
+
+/**
+ * A routed lead, to the lawyer it went to (the spec's text, with the area and city labels). The
+ * client's name is theirs, not the platform's: flattened to one line and quoted after its label
+ * (docs/product-rules.md, "Messages the platform sends"), in the text and in the template parameter.
+ */
 export function newLeadWhatsAppText(lead: { nome: string; areaId: string; cityId: string }): WhatsAppText {
   const area = practiceAreaLabel(lead.areaId);
   const city = cityLabel(lead.cityId);
+  const nome = quotedText(lead.nome, CLIENT_NAME_MAX);
   return {
-    text: ['Olá! Você recebeu um novo lead no sistema:', '', `Nome: ${lead.nome}`, `Área: ${area}`, `Cidade: ${city}`, '', 'Acesse o sistema para visualizar e entrar em contato.'].join('\n'),
-    params: [lead.nome, area, city],
+    text: ['Olá! Você recebeu um novo lead no sistema:', '', `Nome: ${nome}`, `Área: ${area}`, `Cidade: ${city}`, '', 'Acesse o sistema para visualizar e entrar em contato.'].join('\n'),
+    params: [nome, area, city],
   };
 }
 
@@ -35,8 +46,6 @@ export function testWhatsAppText({ brandName }: { brandName: string }): WhatsApp
  * test: the generic text template (WHATSAPP_CLOUD_TEMPLATE_TEXT) carries it.
  */
 export function movementWhatsAppText(movement: { numero: string; descricao: string }): WhatsAppText {
-  const descricao = movement.descricao.replace(/\s+/g, ' ').trim();
-  const shown = descricao.length > 500 ? `${descricao.slice(0, 497).trimEnd()}...` : descricao;
-  const text = `O processo ${movement.numero} teve uma nova movimentação: ${shown} Acesse o sistema para ver os detalhes.`;
+  const text = `O processo ${flattenText(movement.numero, 40)} teve uma nova movimentação: ${flattenText(movement.descricao, MOVEMENT_TEXT_MAX)} Acesse o sistema para ver os detalhes.`;
   return { text, params: [text] };
 }
