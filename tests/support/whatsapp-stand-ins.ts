@@ -17,14 +17,18 @@ export interface RecordedRequest {
   body: unknown;
   /** Date.now() when the body had arrived. */
   receivedAt: number;
+  /** The message id the stand-in accepted this request under, when it did. */
+  acceptedId?: string;
 }
 
 /**
  * What the stand-in does with a request: accept it ('success'), or answer one of the failures a real
- * gateway gives: 401 (refused token), 429 with Retry-After, 500, a number not on WhatsApp, a
- * disconnected instance (WiizoChat), or no answer at all ('hang', until the client gives up).
+ * gateway gives: 401 (refused token), 429 with Retry-After, 500, 503 (Meta's 131016 'service
+ * unavailable'), a 400 Meta marks `is_transient` ('transient'), a number not on WhatsApp, a
+ * disconnected instance (WiizoChat), no answer at all ('hang', until the client gives up), or accept
+ * the message and answer only after `lateAnswerMs` ('late': the provider has it, the client gave up).
  */
-export type StandInBehaviour = 'success' | 'unauthorized' | 'rate-limited' | 'server-error' | 'not-on-whatsapp' | 'disconnected' | 'hang';
+export type StandInBehaviour = 'success' | 'unauthorized' | 'rate-limited' | 'server-error' | 'unavailable' | 'transient' | 'not-on-whatsapp' | 'disconnected' | 'hang' | 'late';
 
 export interface WhatsAppStandIn {
   /** The base URL an adapter is configured with. */
@@ -37,6 +41,8 @@ export interface WhatsAppStandIn {
   next(...behaviours: StandInBehaviour[]): void;
   /** The Retry-After (seconds) of a 'rate-limited' answer; null sends none. Default 2. */
   retryAfterSeconds: number | null;
+  /** How long a 'late' answer waits (the message is accepted at once). Default 15 s, past the 10 s deadline. */
+  lateAnswerMs: number;
   /**
    * Decides a request's behaviour before the scripted queue (undefined: the queue decides). A stand-in
    * shared by many tests scopes behaviours to a recipient or a token with it (tests/e2e/global-setup.ts).
@@ -49,6 +55,8 @@ interface Answer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Wait this long before answering. */
+  delayMs?: number;
 }
 
 type Handler = (request: RecordedRequest, behaviour: StandInBehaviour) => Answer | 'hang';
@@ -60,6 +68,7 @@ async function startStandIn(basePath: string, handle: Handler): Promise<WhatsApp
     requests: [] as RecordedRequest[],
     acceptedIds: [] as string[],
     retryAfterSeconds: 2 as number | null,
+    lateAnswerMs: 15_000,
     decide: undefined as WhatsAppStandIn['decide'],
     next: (...behaviours: StandInBehaviour[]) => void scripted.push(...behaviours),
   };
@@ -79,8 +88,13 @@ async function startStandIn(basePath: string, handle: Handler): Promise<WhatsApp
       standIn.requests.push(recorded);
       const answer = handle(recorded, standIn.decide?.(recorded) ?? scripted.shift() ?? 'success');
       if (answer === 'hang') return;
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
+        res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
+      else send();
     });
   });
   server.on('connection', (socket) => {
@@ -164,12 +178,15 @@ export async function startCloudApiStandIn({ accessToken, phoneNumberId, version
       );
     }
     if (behaviour === 'server-error') return graphError(500, { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1 });
+    if (behaviour === 'unavailable') return graphError(503, { message: 'Service unavailable', type: 'OAuthException', code: 131016 });
+    if (behaviour === 'transient') return graphError(400, { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', is_transient: true, code: 2 });
     if (behaviour === 'not-on-whatsapp' || behaviour === 'disconnected') {
       return graphError(400, { message: '(#131026) Message undeliverable', type: 'OAuthException', code: 131026, error_data: { messaging_product: 'whatsapp', details: 'Message Undeliverable.' } });
     }
     const to = field(request.body, 'to') as string;
     const id = `wamid.${randomBytes(24).toString('base64url')}`;
     standIn.acceptedIds.push(id);
+    request.acceptedId = id;
     return {
       status: 200,
       body: {
@@ -177,6 +194,7 @@ export async function startCloudApiStandIn({ accessToken, phoneNumberId, version
         contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }],
         messages: [field(request.body, 'type') === 'template' ? { id, message_status: 'accepted' } : { id }],
       },
+      delayMs: behaviour === 'late' ? standIn.lateAnswerMs : undefined,
     };
   });
   return standIn;
@@ -212,7 +230,8 @@ export async function startWiizoChatStandIn({ tokens, idIn = 'messageId' }: Wiiz
       return wiizoError(429, 'RATE_LIMITED', 'Muitas requisições', standIn.retryAfterSeconds === null ? undefined : { 'Retry-After': String(standIn.retryAfterSeconds) });
     }
     if (behaviour === 'server-error') return wiizoError(500, 'INTERNAL_ERROR', 'Erro interno do servidor');
-    if (behaviour === 'disconnected') return wiizoError(503, 'INSTANCE_DISCONNECTED', 'Instância do WhatsApp desconectada');
+    if (behaviour === 'disconnected' || behaviour === 'unavailable') return wiizoError(503, 'INSTANCE_DISCONNECTED', 'Instância do WhatsApp desconectada');
+    if (behaviour === 'transient') return wiizoError(500, 'INTERNAL_ERROR', 'Erro interno do servidor');
     if (behaviour === 'not-on-whatsapp') return wiizoError(400, 'INVALID_NUMBER', 'O número não possui WhatsApp');
     const id = `wiizo_${randomBytes(12).toString('hex')}`;
     standIn.acceptedIds.push(id);
@@ -224,6 +243,7 @@ export async function startWiizoChatStandIn({ tokens, idIn = 'messageId' }: Wiiz
         message: 'Mensagem enviada com sucesso',
         timestamp: new Date().toISOString(),
       },
+      delayMs: behaviour === 'late' ? standIn.lateAnswerMs : undefined,
     };
   });
   return standIn;

@@ -20,13 +20,15 @@ export interface EmailSender {
 
 /**
  * A delivery that did not happen. `permanent`: the provider refused this message for good (an SMTP
- * 5xx reply such as 550 "no such user"); sending it again would be refused again. Otherwise (4xx
- * replies, timeouts, connection and authentication problems) a later attempt may succeed.
+ * 5xx reply such as 550 "no such user"); sending it again would be refused again. `uncertain`: the
+ * connection was open when the time ran out or it dropped (the server may have taken the message).
+ * Otherwise (4xx replies, a refused or timed-out connection, authentication problems) a later attempt
+ * may succeed.
  */
 export class EmailDeliveryError extends DeliveryError {
   override name = 'EmailDeliveryError';
 
-  constructor(message: string, { permanent, cause }: { permanent: boolean; cause?: unknown }) {
-    super(message, { permanent, cause });
+  constructor(message: string, { permanent, uncertain, cause }: { permanent: boolean; uncertain?: boolean; cause?: unknown }) {
+    super(message, { permanent, uncertain, cause });
   }
 }

@@ -63,7 +63,7 @@ export function createSmtpSender({ url, from, timeouts }: SmtpSenderOptions): Em
 }
 
 /** The fields nodemailer sets on the errors it rejects with. */
-type SmtpError = Error & { code?: string; responseCode?: number; permanent?: boolean };
+type SmtpError = Error & { code?: string; responseCode?: number; permanent?: boolean; timeoutType?: string };
 
 function connectionOptions(url: string) {
   const parsed = new URL(url);
@@ -76,18 +76,34 @@ function connectionOptions(url: string) {
   };
 }
 
+/** Timeouts before the session could carry a message (connecting, the greeting, TLS): nothing was sent. */
+const SETUP_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
+
 /**
  * Permanent only when the server refused the message itself (a 5xx reply other than 503, which
  * nodemailer marks `permanent`), or the envelope cannot be sent at all. A refused login is a
  * configuration problem, not the message's: it is retried, so fixing SMTP_URL delivers the backlog.
+ * Uncertain (docs/decisions/0039) when the time ran out, or the connection dropped, on an open
+ * session: nodemailer does not say which command was waiting, and a server that took the message's
+ * final dot may have queued it, so it is never sent again automatically. A connection that could not
+ * be opened, or timed out before the greeting, sent nothing: retried.
  */
 function toDeliveryError(error: SmtpError, sendMs: number): EmailDeliveryError {
   const reason = error.message || String(error);
   if (error.code === 'EABORT') {
-    return new EmailDeliveryError(`Tempo esgotado: o servidor SMTP não concluiu o envio em ${Math.round(sendMs / 1000)} s`, { permanent: false, cause: error });
+    return new EmailDeliveryError(`Tempo esgotado: o servidor SMTP não concluiu o envio em ${Math.round(sendMs / 1000)} s (a mensagem pode ter sido aceita)`, {
+      permanent: false,
+      uncertain: true,
+      cause: error,
+    });
   }
   if (error.code === 'ETIMEDOUT') {
-    return new EmailDeliveryError(`Tempo esgotado no servidor SMTP: ${reason}`, { permanent: false, cause: error });
+    const beforeSession = error.timeoutType !== undefined && SETUP_TIMEOUTS.has(error.timeoutType);
+    return new EmailDeliveryError(`Tempo esgotado no servidor SMTP: ${reason}${beforeSession ? '' : ' (a mensagem pode ter sido aceita)'}`, {
+      permanent: false,
+      uncertain: !beforeSession,
+      cause: error,
+    });
   }
   if (error.code !== 'EAUTH' && error.permanent === true) {
     return new EmailDeliveryError(`O servidor SMTP recusou a mensagem: ${reason}`, { permanent: true, cause: error });
@@ -97,6 +113,9 @@ function toDeliveryError(error: SmtpError, sendMs: number): EmailDeliveryError {
   }
   if (error.responseCode !== undefined) {
     return new EmailDeliveryError(`Falha temporária no servidor SMTP: ${reason}`, { permanent: false, cause: error });
+  }
+  if (error.code === 'ECONNECTION' && /closed unexpectedly/i.test(reason)) {
+    return new EmailDeliveryError(`O servidor SMTP fechou a conexão durante o envio: ${reason} (a mensagem pode ter sido aceita)`, { permanent: false, uncertain: true, cause: error });
   }
   return new EmailDeliveryError(`Falha ao conectar ao servidor SMTP: ${reason}`, { permanent: false, cause: error });
 }

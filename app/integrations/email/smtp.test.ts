@@ -88,6 +88,8 @@ describe('the SMTP adapter', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(error.permanent).toBe(false);
     expect(error.message).toMatch(/Tempo esgotado/);
+    // No greeting: the session never began, nothing was sent.
+    expect(error.uncertain).toBe(false);
     expect(silent.connections()).toBe(1);
   });
 
@@ -99,6 +101,8 @@ describe('the SMTP adapter', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(error.permanent).toBe(false);
     expect(error.message).toContain('Tempo esgotado: o servidor SMTP não concluiu o envio');
+    // nodemailer does not say how far the session got: a send cut by its deadline may have been taken.
+    expect(error.uncertain).toBe(true);
   });
 
   test('a server that is not there is a retryable connection error', async () => {
@@ -108,5 +112,6 @@ describe('the SMTP adapter', () => {
     const error = await failureOf(sender(url).send(message));
     expect(error.permanent).toBe(false);
     expect(error.message).toContain('Falha ao conectar ao servidor SMTP');
+    expect(error.uncertain).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_WHATSAPP_TIMEOUT_MS, field, parseRetryAfter, postJson, type GatewayAnswer } from './gateway-http.server';
+import { flattenText } from '~/lib/plain-text';
 import { toE164Digits, WhatsAppDeliveryError, type WhatsAppMessage, type WhatsAppSender } from './whatsapp';
 
 // The WhatsApp Cloud API (Meta Graph API), as Meta's Cloud API documentation describes it:
@@ -23,7 +24,9 @@ const TEXT_MAX_LENGTH = 4096;
 /** Authentication failures: 0 AuthException, 190 access token expired or invalid. */
 const AUTH_CODES = new Set([0, 190]);
 /** Throughput and rate limits, retried after a wait: 4 app calls, 80007 WABA, 130429 throughput, 131048 spam rate, 131056 pair rate. */
-const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131048, 131056]);
+export const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131048, 131056]);
+/** Meta's own trouble, retried: 1 and 2 (API unknown/service), 131000 'Something went wrong', 131016 service unavailable. */
+export const TRANSIENT_CODES = new Set([1, 2, 131000, 131016]);
 
 export function createCloudApiSender({ apiUrl, accessToken, phoneNumberId, templates, timeoutMs = DEFAULT_WHATSAPP_TIMEOUT_MS }: CloudApiSenderOptions): WhatsAppSender {
   const url = `${apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(phoneNumberId)}/messages`;
@@ -66,16 +69,26 @@ export function cloudApiRequestBody(message: WhatsAppMessage, templates: CloudAp
   };
 }
 
-/** A template parameter is one line (template text may hold no line breaks, tabs or runs of spaces): those become one space; an empty one a dash. */
-function templateParameter(text: string): string {
-  return text.replace(/\s+/g, ' ').trim() || '-';
+/**
+ * The longest template parameter sent. Meta refuses a body whose text, parameters filled in, passes
+ * 1,024 characters (132005 'Hydrated text is too long'); the templates' own words take the rest.
+ */
+export const TEMPLATE_PARAMETER_MAX = 700;
+
+/**
+ * A template parameter as Meta accepts it: one line (no line break, tab or run of more than four
+ * spaces: 132018), not empty (a dash stands in), capped (132005).
+ */
+export function templateParameter(text: string): string {
+  return flattenText(text, TEMPLATE_PARAMETER_MAX) || '-';
 }
 
 /**
  * A Graph API error as a delivery error. Authentication (401, codes 0 and 190) and the message's own
  * refusals (131026 undeliverable, 131047 outside the 24-hour window, any other 4xx) are permanent:
  * sending again would be refused again. Rate limits (429 and codes 4, 80007, 130429, 131048, 131056)
- * wait for Retry-After; 5xx is retried.
+ * wait for Retry-After; 5xx, an error Meta marks `is_transient: true` and Meta's own trouble (codes 1,
+ * 2, 131000, 131016) are retried: each was refused before delivery, so a retry cannot double it.
  */
 function cloudApiError(answer: GatewayAnswer): WhatsAppDeliveryError {
   const error = field(answer.json, 'error');
@@ -94,7 +107,7 @@ function cloudApiError(answer: GatewayAnswer): WhatsAppDeliveryError {
       retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')),
     });
   }
-  if (answer.status >= 500) {
+  if (answer.status >= 500 || field(error, 'is_transient') === true || (numericCode !== undefined && TRANSIENT_CODES.has(numericCode))) {
     return new WhatsAppDeliveryError(`Falha temporária na API do WhatsApp (${where}): ${providerMessage}`, { permanent: false });
   }
   return new WhatsAppDeliveryError(`A API do WhatsApp recusou a mensagem (${where}): ${providerMessage}`, { permanent: true });

@@ -67,7 +67,7 @@ describe('the WhatsApp Cloud API adapter', () => {
           {
             type: 'body',
             parameters: [
-              { type: 'text', text: 'Maria Souza' },
+              { type: 'text', text: '"Maria Souza"' },
               { type: 'text', text: 'Direito de Família' },
               { type: 'text', text: 'São Paulo - SP' },
             ],
@@ -126,14 +126,30 @@ describe('the WhatsApp Cloud API adapter', () => {
     expect(unknownObject.message).toContain("(HTTP 400, código 100): Unsupported post request. Object with ID '999' does not exist");
   });
 
-  test('a gateway that hangs fails the attempt within the timeout, retryable', async () => {
+  test('a gateway that hangs after the request went out fails the attempt within the timeout, uncertain (never retried)', async () => {
     const { standIn, sender } = await cloudApi({ timeoutMs: 400 });
     standIn.next('hang');
     const started = Date.now();
     const error = await failureOf(sender.send(newLead));
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(error).toMatchObject({ permanent: false, message: 'Tempo esgotado: a API do WhatsApp não respondeu em 400 ms' });
+    expect(error).toMatchObject({ permanent: false, uncertain: true, message: 'Tempo esgotado: a API do WhatsApp não respondeu em 400 ms; a mensagem pode ter sido entregue' });
     expect(standIn.requests).toHaveLength(1);
+  });
+
+  test('an answer after the deadline: the message was accepted, the send is uncertain', async () => {
+    const { standIn, sender } = await cloudApi({ timeoutMs: 300 });
+    standIn.lateAnswerMs = 1_000;
+    standIn.next('late');
+    const error = await failureOf(sender.send(newLead));
+    expect(error).toMatchObject({ permanent: false, uncertain: true });
+    expect(standIn.acceptedIds).toHaveLength(1);
+  });
+
+  test('a 503 (131016) and an error Meta marks is_transient are retryable', async () => {
+    const { standIn, sender } = await cloudApi();
+    standIn.next('unavailable', 'transient');
+    expect(await failureOf(sender.send(newLead))).toMatchObject({ permanent: false, uncertain: false, message: expect.stringContaining('HTTP 503, código 131016') });
+    expect(await failureOf(sender.send(newLead))).toMatchObject({ permanent: false, uncertain: false, message: expect.stringContaining('HTTP 400, código 2') });
   });
 
   test('a server that refuses connections is a retryable network failure', async () => {
@@ -142,6 +158,6 @@ describe('the WhatsApp Cloud API adapter', () => {
     await standIn.close();
     const sender = createCloudApiSender({ apiUrl: url, accessToken: ACCESS_TOKEN, phoneNumberId: PHONE_NUMBER_ID, templates: {} });
     const error = await failureOf(sender.send(newLead));
-    expect(error).toMatchObject({ permanent: false, message: 'Falha ao conectar com a API do WhatsApp: ECONNREFUSED' });
+    expect(error).toMatchObject({ permanent: false, uncertain: false, message: 'Falha ao conectar com a API do WhatsApp: ECONNREFUSED' });
   });
 });

@@ -71,11 +71,11 @@ describe('the WiizoChat adapter', () => {
     expect(await failureOf(sender.send(newLead))).toMatchObject({ permanent: true, message: 'O WiizoChat recusou a mensagem (HTTP 400, INVALID_NUMBER): O número não possui WhatsApp' });
   });
 
-  test('a gateway that hangs fails the attempt within the timeout, retryable', async () => {
+  test('a gateway that hangs fails the attempt within the timeout, uncertain (the request went out)', async () => {
     const { standIn, sender } = await wiizoChat({}, TOKEN, 300);
     standIn.next('hang');
     const started = Date.now();
-    expect(await failureOf(sender.send(newLead))).toMatchObject({ permanent: false, message: 'Tempo esgotado: o WiizoChat não respondeu em 300 ms' });
+    expect(await failureOf(sender.send(newLead))).toMatchObject({ permanent: false, uncertain: true, message: 'Tempo esgotado: o WiizoChat não respondeu em 300 ms; a mensagem pode ter sido entregue' });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
