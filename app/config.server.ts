@@ -86,6 +86,12 @@ const envSchema = z
     DATAJUD_API_KEY: providerSecret,
     /** Scheduled process checks run at once in each app process (DataJud and the simulator; docs/decisions/0030). */
     MONITORING_POLL_CONCURRENCY: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um número inteiro').min(1, 'deve estar entre 1 e 32').max(32, 'deve estar entre 1 e 32').default(4),
+    /** Sends of each outbox channel (e-mail, WhatsApp) at once in each app process; one recipient's messages still go one after the other (docs/decisions/0039). */
+    OUTBOX_CONCURRENCY: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um número inteiro').min(1, 'deve estar entre 1 e 64').max(64, 'deve estar entre 1 e 64').default(8),
+    /** The string Meta's webhook verification (GET /api/webhooks/whatsapp) must present as hub.verify_token. */
+    WHATSAPP_CLOUD_VERIFY_TOKEN: z.string().trim().min(8, 'deve ter pelo menos 8 caracteres').max(200, 'no máximo 200 caracteres').regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos').optional(),
+    /** The Meta app's secret: X-Hub-Signature-256 of the status webhook is its HMAC-SHA256 of the body. */
+    WHATSAPP_CLOUD_APP_SECRET: providerSecret,
     /** The secret /bootstrap-superadmin asks for once a superadmin exists; unset: only the first one can be created there. */
     BOOTSTRAP_SECRET: z.string().min(16, 'deve ter pelo menos 16 caracteres').max(256, 'no máximo 256 caracteres').optional(),
     // The company behind the site (docs/decisions/0025): the footer's line, the terms and the privacy policy.
@@ -127,6 +133,10 @@ const envSchema = z
     }
     if (env.WHATSAPP_CLOUD_PHONE_NUMBER_ID && !env.WHATSAPP_CLOUD_ACCESS_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['WHATSAPP_CLOUD_ACCESS_TOKEN'], message: 'é obrigatório quando WHATSAPP_CLOUD_PHONE_NUMBER_ID está definido' });
+    }
+    if (Boolean(env.WHATSAPP_CLOUD_VERIFY_TOKEN) !== Boolean(env.WHATSAPP_CLOUD_APP_SECRET)) {
+      const missing = env.WHATSAPP_CLOUD_VERIFY_TOKEN ? 'WHATSAPP_CLOUD_APP_SECRET' : 'WHATSAPP_CLOUD_VERIFY_TOKEN';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'o webhook de status do WhatsApp precisa de WHATSAPP_CLOUD_VERIFY_TOKEN e WHATSAPP_CLOUD_APP_SECRET juntos' });
     }
     if (env.COMPANY_NAME && !env.COMPANY_CNPJ) {
       ctx.addIssue({ code: 'custom', path: ['COMPANY_CNPJ'], message: 'é obrigatório quando COMPANY_NAME está definido' });
@@ -187,6 +197,10 @@ export interface AppConfig {
   courtMonitoring: CourtMonitoringConfig;
   /** How many scheduled process checks run at once in this process (pull providers only). */
   monitoringPollConcurrency: number;
+  /** How many sends of each outbox channel run at once in this process. */
+  outboxConcurrency: number;
+  /** The WhatsApp status webhook's secrets; null (404 there) until both are set. */
+  whatsappWebhook: { verifyToken: string; appSecret: string } | null;
   /** The contract summariser's language-model endpoint; null: the built-in analyser only. */
   contractAnalysis: ContractAnalysisConfig | null;
   /** The end-to-end tests' fixture door at /__e2e/… (E2E_FIXTURES=1; 404 otherwise). */
@@ -266,6 +280,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     privacyOfficer: { name: env.DPO_NAME, email: env.DPO_EMAIL ?? env.SUPPORT_EMAIL },
     courtMonitoring: courtMonitoringConfig(env),
     monitoringPollConcurrency: env.MONITORING_POLL_CONCURRENCY,
+    outboxConcurrency: env.OUTBOX_CONCURRENCY,
+    whatsappWebhook: env.WHATSAPP_CLOUD_VERIFY_TOKEN && env.WHATSAPP_CLOUD_APP_SECRET ? { verifyToken: env.WHATSAPP_CLOUD_VERIFY_TOKEN, appSecret: env.WHATSAPP_CLOUD_APP_SECRET } : null,
     contractAnalysis: env.CONTRACT_ANALYSIS_URL
       ? { url: env.CONTRACT_ANALYSIS_URL, apiKey: env.CONTRACT_ANALYSIS_API_KEY, model: env.CONTRACT_ANALYSIS_MODEL }
       : null,

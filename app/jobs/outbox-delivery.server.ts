@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DeliveryOutcome } from '~/integrations/outbox/outbox-delivery.server';
 import { backgroundLog } from '~/lib/log.server';
-import { RetryLaterError, type JobDefinition, type JobQueue } from './queue.server';
+import { RetryLaterError, runningJobQueue, type JobDefinition, type JobQueue } from './queue.server';
 
 /**
- * Outbox delivery through the job queue, the same shape for every channel (docs/decisions/0011, 0014):
- * a dispatcher hands each committed queued row to the channel's queue as one job whose id is the row's
- * id; the job makes one delivery attempt and throws on a retryable failure, so pg-boss retries it with
- * backoff (or later, when the provider said how long to wait).
+ * Outbox delivery through the job queue, the same shape for every channel (docs/decisions/0011, 0014,
+ * 0039): a dispatcher hands each committed queued row to the channel's queue as one job whose id is the
+ * row's id; the job makes one delivery attempt and throws on a failure refused before delivery, so
+ * pg-boss retries it with backoff (or later, when the provider said how long to wait). A send whose
+ * outcome is unknown is not retried: the row is 'incerto'. Up to OUTBOX_CONCURRENCY sends of a channel
+ * run at once, one recipient's messages one after the other, in order: the dispatcher hands over only
+ * the oldest unfinished message of each recipient, and the job that finishes one hands over the next.
  */
 
 /** What the dispatcher needs to know of a channel. */
@@ -17,15 +20,18 @@ export interface OutboxDispatch {
   jobName: string;
   /** The channel, for the log: 'email', 'whatsapp'. */
   channel: string;
-  /** Queued rows that need a delivery job, oldest first. */
-  findToDispatch(): Promise<string[]>;
+  /**
+   * Queued rows that need a delivery job, oldest first, each the oldest unfinished one of its
+   * recipient; with `sameRecipientAs`, only the next one of that row's recipient.
+   */
+  findToDispatch(options?: { sameRecipientAs?: string }): Promise<string[]>;
   markDispatched(ids: readonly string[]): Promise<void>;
-  /** Marks failed the rows a stopped process left half sent; returns how many. */
-  failInterrupted(): Promise<number>;
+  /** Marks 'incerto' the rows a stopped process left half sent; returns how many. */
+  markInterruptedUncertain(): Promise<number>;
 }
 
-/** Messages of one channel sent at once by one process. */
-export const OUTBOX_DELIVERY_CONCURRENCY = 4;
+/** Messages of one channel sent at once by one process, unless OUTBOX_CONCURRENCY says otherwise. */
+export const DEFAULT_OUTBOX_CONCURRENCY = 8;
 
 const payload = z.object({ outboxId: z.uuid() });
 export type OutboxJobPayload = z.infer<typeof payload>;
@@ -39,13 +45,19 @@ export function outboxDeliveryJob({
   name,
   label,
   queue,
+  concurrency = DEFAULT_OUTBOX_CONCURRENCY,
   deliver,
+  dispatch,
 }: {
   name: string;
   /** Names the message in the log: 'E-mail', 'WhatsApp'. */
   label: string;
   queue: JobDefinition<unknown>['queue'];
+  /** Sends of this channel at once in this process (OUTBOX_CONCURRENCY). */
+  concurrency?: number;
   deliver(outboxId: string, options: { finalAttempt: boolean }): Promise<DeliveryOutcome>;
+  /** The channel's dispatch: a finished row hands over its recipient's next one. */
+  dispatch?: OutboxDispatch;
 }): JobDefinition<OutboxJobPayload> {
   return {
     name,
@@ -53,7 +65,7 @@ export function outboxDeliveryJob({
     queue,
     // Several sends at once, each worker going straight on to the next queued message: a burst of
     // requests reaches the lawyers in seconds, not at one message per polling interval.
-    concurrency: OUTBOX_DELIVERY_CONCURRENCY,
+    concurrency,
     async handle({ outboxId }, attempt) {
       const result = await deliver(outboxId, { finalAttempt: attempt.finalAttempt });
       if (result.outcome === 'retry') {
@@ -61,8 +73,27 @@ export function outboxDeliveryJob({
         throw result.retryAfterSeconds === undefined ? new Error(result.error) : new RetryLaterError(result.error, result.retryAfterSeconds);
       }
       if (result.outcome === 'failed') backgroundLog().warn({ outboxId, error: result.error }, `${label} não enviado (definitivo)`);
+      if (result.outcome === 'uncertain') backgroundLog().warn({ outboxId, error: result.error }, `${label} com resultado incerto: não é reenviado automaticamente (veja /admin/mensagens)`);
+      // This recipient's next message may go now (the dispatcher would find it at its next tick).
+      const running = runningJobQueue();
+      if (dispatch && running && result.outcome !== 'skipped') {
+        try {
+          await handOver(running, dispatch, await dispatch.findToDispatch({ sameRecipientAs: outboxId }));
+        } catch (error) {
+          backgroundLog().warn({ err: error, outboxId }, 'Próxima mensagem do destinatário fica para o despachante');
+        }
+      }
     },
   };
+}
+
+/** Inserts one job per row (its id the row's id), marks the rows handed over and wakes the workers. */
+async function handOver(queue: JobQueue, channel: OutboxDispatch, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await queue.boss.insert(ids.map((id) => ({ id, name: channel.jobName, data: { outboxId: id } satisfies OutboxJobPayload })));
+  await channel.markDispatched(ids);
+  queue.wake(channel.jobName);
+  return ids.length;
 }
 
 /**
@@ -71,12 +102,7 @@ export function outboxDeliveryJob({
  * handed over.
  */
 export async function dispatchQueuedOutboxMessages(queue: JobQueue, channel: OutboxDispatch): Promise<number> {
-  const ids = await channel.findToDispatch();
-  if (ids.length === 0) return 0;
-  await queue.boss.insert(ids.map((id) => ({ id, name: channel.jobName, data: { outboxId: id } satisfies OutboxJobPayload })));
-  await channel.markDispatched(ids);
-  queue.wake(channel.jobName);
-  return ids.length;
+  return handOver(queue, channel, await channel.findToDispatch());
 }
 
 /**
@@ -98,7 +124,7 @@ const RECOVER_EVERY_MS = 60_000;
 /**
  * Polls the outbox every `intervalMs` and dispatches what committed since, channel by channel (a row
  * reaches the queue about a second after its transaction commits; a rolled-back one never exists).
- * Once a minute it also marks failed the sends a stopped process left half done.
+ * Once a minute it also marks 'incerto' the sends a stopped process left half done.
  */
 export function startOutboxDispatcher(queue: JobQueue, channels: readonly OutboxDispatch[], { intervalMs = 1_000 }: { intervalMs?: number } = {}): OutboxDispatcher {
   let running: Promise<void> | undefined;
@@ -110,8 +136,8 @@ export function startOutboxDispatcher(queue: JobQueue, channels: readonly Outbox
       try {
         await dispatchQueuedOutboxMessages(queue, channel);
         if (recover) {
-          const interrupted = await channel.failInterrupted();
-          if (interrupted > 0) backgroundLog().warn({ channel: channel.channel, count: interrupted }, 'Mensagens com envio interrompido marcadas como falha');
+          const interrupted = await channel.markInterruptedUncertain();
+          if (interrupted > 0) backgroundLog().warn({ channel: channel.channel, count: interrupted }, 'Mensagens com envio interrompido marcadas como incertas');
         }
       } catch (error) {
         backgroundLog().error({ err: error, channel: channel.channel }, 'Falha ao despachar mensagens da caixa de saída');

@@ -29,7 +29,7 @@ afterEach(async () => {
 const TEST_QUEUE = { retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 };
 
 async function startQueueWith(sender: EmailSender, queue = TEST_QUEUE, { dispatch = true } = {}): Promise<JobQueue> {
-  const started = await startJobQueue({ jobs: [emailDeliveryJob(sender, queue)], pollingIntervalSeconds: 0.5 });
+  const started = await startJobQueue({ jobs: [emailDeliveryJob(sender, { queue })], pollingIntervalSeconds: 0.5 });
   if (dispatch) dispatcher = startEmailDispatcher(started, { intervalMs: 100 });
   return started;
 }
@@ -106,7 +106,7 @@ describe('the job queue (pg-boss)', () => {
 
   test('a hung mail server times the attempt out and queues it for a retry; a request that enqueues does not wait for it', async () => {
     const silent = await startSilentServer();
-    const sender = createSmtpSender({ url: silent.url, from: getConfig().mailFrom, timeouts: { connectionMs: 2_000, greetingMs: 2_000, socketMs: 2_000, sendMs: 1_500 } });
+    const sender = createSmtpSender({ url: silent.url, from: getConfig().mailFrom, timeouts: { connectionMs: 2_000, greetingMs: 1_000, socketMs: 2_000, sendMs: 1_500 } });
     closers.push(() => silent.close(), () => sender.close?.());
     await startQueueWith(sender, { ...TEST_QUEUE, retryDelay: 60 });
     const first = await enqueueConfirmation();

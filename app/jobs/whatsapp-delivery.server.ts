@@ -1,6 +1,6 @@
 import {
   deliverWhatsAppMessage,
-  failInterruptedWhatsAppSends,
+  markInterruptedWhatsAppSendsUncertain,
   findWhatsAppMessagesToDispatch,
   markWhatsAppMessagesDispatched,
 } from '~/integrations/whatsapp/outbox.server';
@@ -11,19 +11,24 @@ import type { JobDefinition } from './queue.server';
 export const WHATSAPP_DELIVERY_JOB = 'whatsapp-delivery';
 
 /**
- * Like e-mail: nine attempts over about four hours (30-60 s, then doubling, with jitter), or later
+ * Like e-mail: twelve attempts over three to six hours (5-10 s, then doubling, with jitter), or later
  * when the provider answers 429 with Retry-After. An attempt may run 2 minutes, far more than a send
  * (10 s at most: gateway-http.server.ts), so a job never expires while its message is being sent.
  */
-export const WHATSAPP_DELIVERY_QUEUE = { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 };
+export const WHATSAPP_DELIVERY_QUEUE = { retryLimit: 11, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 };
 
 /** The job that delivers one outbox WhatsApp message through the sender chosen for it. */
-export function whatsAppDeliveryJob(senders: WhatsAppSenders, queue: JobDefinition<unknown>['queue'] = WHATSAPP_DELIVERY_QUEUE): JobDefinition<OutboxJobPayload> {
+export function whatsAppDeliveryJob(
+  senders: WhatsAppSenders,
+  { queue = WHATSAPP_DELIVERY_QUEUE, concurrency }: { queue?: JobDefinition<unknown>['queue']; concurrency?: number } = {},
+): JobDefinition<OutboxJobPayload> {
   return outboxDeliveryJob({
     name: WHATSAPP_DELIVERY_JOB,
     label: 'WhatsApp',
     queue,
+    concurrency,
     deliver: (outboxId, { finalAttempt }) => deliverWhatsAppMessage(outboxId, { senders, finalAttempt }),
+    dispatch: whatsAppDispatch(senders),
   });
 }
 
@@ -32,8 +37,8 @@ export function whatsAppDispatch(senders: Pick<WhatsAppSenders, 'cloudApi' | 'wi
   return {
     jobName: WHATSAPP_DELIVERY_JOB,
     channel: 'whatsapp',
-    findToDispatch: () => findWhatsAppMessagesToDispatch(senders),
+    findToDispatch: (options) => findWhatsAppMessagesToDispatch(senders, options),
     markDispatched: markWhatsAppMessagesDispatched,
-    failInterrupted: () => failInterruptedWhatsAppSends(),
+    markInterruptedUncertain: () => markInterruptedWhatsAppSendsUncertain(),
   };
 }

@@ -19,7 +19,8 @@ interface BackgroundWork {
 
 const state = globalThis as typeof globalThis & { __jusconectaBackgroundWork?: BackgroundWork };
 
-type WorkerConfig = Pick<AppConfig, 'env' | 'smtpUrl' | 'mailFrom' | 'whatsappCloud' | 'wiizoChatApiUrl' | 'courtMonitoring' | 'monitoringPollConcurrency'>;
+type WorkerConfig = Pick<AppConfig, 'env' | 'smtpUrl' | 'mailFrom' | 'whatsappCloud' | 'wiizoChatApiUrl' | 'courtMonitoring' | 'monitoringPollConcurrency'> &
+  Partial<Pick<AppConfig, 'outboxConcurrency'>>;
 
 /**
  * The work the app process does besides answering requests: the job queue and its workers, and one
@@ -37,11 +38,11 @@ export async function startBackgroundWork(config: WorkerConfig): Promise<void> {
   const jobs: JobDefinition<unknown>[] = [];
   const channels: OutboxDispatch[] = [];
   if (emailSender) {
-    jobs.push(emailDeliveryJob(emailSender));
+    jobs.push(emailDeliveryJob(emailSender, { concurrency: config.outboxConcurrency }));
     channels.push(EMAIL_DISPATCH);
   }
   if (whatsAppSenders) {
-    jobs.push(whatsAppDeliveryJob(whatsAppSenders));
+    jobs.push(whatsAppDeliveryJob(whatsAppSenders, { concurrency: config.outboxConcurrency }));
     channels.push(whatsAppDispatch(whatsAppSenders));
   }
   // Escavador watches the courts itself and calls back; DataJud and the simulator are asked on a schedule.

@@ -9,7 +9,7 @@ import type { EmailSender } from './email';
 import {
   deliverOutboxMessage,
   enqueueEmail,
-  failInterruptedEmailSends,
+  markInterruptedEmailSendsUncertain,
   findEmailsToDispatch,
   findOutboxMessages,
   INTERRUPTED_SEND_ERROR,
@@ -154,16 +154,16 @@ describe('the e-mail outbox', () => {
     expect(await deliverOutboxMessage(id, { sender: broken })).toEqual({ outcome: 'retry', error: 'Falha no envio: boom' });
   });
 
-  test('a send interrupted by a crash is marked failed after a while, never sent again', async () => {
+  test('a send interrupted by a crash is marked incerto after a while, never sent again', async () => {
     const { server, sender } = await smtp();
     const { id } = await enqueueEmail(db, { to: 'ana@exemplo.com.br', ...confirmation() });
     // The process died after claiming the row: it stays 'sending'.
     await db.update(outbox).set({ status: 'sending', attempts: 1, updatedAt: sql`now() - interval '1 minute'` }).where(eq(outbox.id, id));
-    expect(await failInterruptedEmailSends()).toBe(0);
+    expect(await markInterruptedEmailSendsUncertain()).toBe(0);
 
     await db.update(outbox).set({ updatedAt: sql`now() - interval '6 minutes'` }).where(eq(outbox.id, id));
-    expect(await failInterruptedEmailSends()).toBe(1);
-    expect(await rowOf(id)).toMatchObject({ status: 'failed', lastError: INTERRUPTED_SEND_ERROR });
+    expect(await markInterruptedEmailSendsUncertain()).toBe(1);
+    expect(await rowOf(id)).toMatchObject({ status: 'incerto', lastError: INTERRUPTED_SEND_ERROR });
     expect(await deliverOutboxMessage(id, { sender })).toEqual({ outcome: 'skipped' });
     expect(server.received).toHaveLength(0);
   });

@@ -7,7 +7,7 @@ import { backgroundLog } from '~/lib/log.server';
 import {
   claimOutboxMessage,
   completeOutboxDelivery,
-  failInterruptedOutboxSends,
+  markInterruptedOutboxSendsUncertain,
   findOutboxMessagesToDispatch,
   INTERRUPTED_SEND_ERROR,
   markOutboxMessagesDispatched,
@@ -98,9 +98,9 @@ export async function deliverOutboxMessage(id: string, { sender, finalAttempt = 
 /** E-mails older than this are not dispatched any more (a stale confirmation link helps nobody); they stay queued and visible. */
 const DISPATCH_WITHIN = '1 day';
 
-/** Queued e-mails that need a delivery job: never handed to the queue, or handed over long ago. Oldest first. */
-export function findEmailsToDispatch(limit = 100): Promise<string[]> {
-  return findOutboxMessagesToDispatch('email', { within: DISPATCH_WITHIN, limit });
+/** Queued e-mails that need a delivery job: never handed to the queue, or handed over long ago; one per recipient at a time, oldest first (`sameRecipientAs`: that row's recipient's next one). */
+export function findEmailsToDispatch({ sameRecipientAs, limit = 100 }: { sameRecipientAs?: string; limit?: number } = {}): Promise<string[]> {
+  return findOutboxMessagesToDispatch('email', { within: DISPATCH_WITHIN, sameRecipientAs, limit });
 }
 
 export function markEmailsDispatched(ids: readonly string[]): Promise<void> {
@@ -109,10 +109,11 @@ export function markEmailsDispatched(ids: readonly string[]): Promise<void> {
 
 /**
  * An e-mail left 'sending' far longer than a send may take (the process stopped mid-send): it may or
- * may not have reached the provider. Marked failed, never resent automatically (nothing is sent twice).
+ * may not have reached the provider. Marked 'incerto', never resent automatically (nothing is sent
+ * twice); /admin/mensagens offers 'Reenviar'.
  */
-export function failInterruptedEmailSends(olderThan = '5 minutes'): Promise<number> {
-  return failInterruptedOutboxSends('email', olderThan);
+export function markInterruptedEmailSendsUncertain(olderThan = '5 minutes'): Promise<number> {
+  return markInterruptedOutboxSendsUncertain('email', olderThan);
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;

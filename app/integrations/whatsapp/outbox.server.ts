@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { db } from '~/db/client.server';
 import { lawyerApiTokens, outbox, type OutboxStatus } from '~/db/schema/messaging';
@@ -6,7 +7,7 @@ import type { OutboxWriter } from '~/integrations/email/outbox.server';
 import {
   claimOutboxMessage,
   completeOutboxDelivery,
-  failInterruptedOutboxSends,
+  markInterruptedOutboxSendsUncertain,
   findOutboxMessagesToDispatch,
   markOutboxMessagesDispatched,
   type DeliveryOutcome,
@@ -139,20 +140,25 @@ const DISPATCH_WITHIN = '1 day';
 /**
  * Queued WhatsApp messages that need a delivery job and have a way out: all of them when the Cloud API
  * is configured; otherwise only those of lawyers with a saved WiizoChat token (the rest stay queued,
- * and go out once their lawyer saves a token or the Cloud API is configured, within the day).
+ * and go out once their lawyer saves a token or the Cloud API is configured, within the day). One per
+ * recipient at a time, in order (`sameRecipientAs`: that row's recipient's next one).
  */
-export function findWhatsAppMessagesToDispatch(senders: Pick<WhatsAppSenders, 'cloudApi' | 'wiizoChat'>, limit = 100): Promise<string[]> {
-  if (senders.cloudApi) return findOutboxMessagesToDispatch('whatsapp', { within: DISPATCH_WITHIN, limit });
+export function findWhatsAppMessagesToDispatch(
+  senders: Pick<WhatsAppSenders, 'cloudApi' | 'wiizoChat'>,
+  { sameRecipientAs, limit = 100 }: { sameRecipientAs?: string; limit?: number } = {},
+): Promise<string[]> {
+  if (senders.cloudApi) return findOutboxMessagesToDispatch('whatsapp', { within: DISPATCH_WITHIN, sameRecipientAs, limit });
   if (!senders.wiizoChat) return Promise.resolve([]);
-  const hasToken = sql`exists (select 1 from ${lawyerApiTokens} where ${lawyerApiTokens.lawyerId} = ${outbox.metadata} ->> 'lawyerId' and ${lawyerApiTokens.tokenName} = ${WIIZOCHAT_TOKEN_NAME})`;
-  return findOutboxMessagesToDispatch('whatsapp', { within: DISPATCH_WITHIN, where: hasToken, limit });
+  const hasToken = (row: { metadata: AnyPgColumn }) =>
+    sql`exists (select 1 from ${lawyerApiTokens} where ${lawyerApiTokens.lawyerId} = ${row.metadata} ->> 'lawyerId' and ${lawyerApiTokens.tokenName} = ${WIIZOCHAT_TOKEN_NAME})`;
+  return findOutboxMessagesToDispatch('whatsapp', { within: DISPATCH_WITHIN, where: hasToken, sameRecipientAs, limit });
 }
 
 export function markWhatsAppMessagesDispatched(ids: readonly string[]): Promise<void> {
   return markOutboxMessagesDispatched(ids);
 }
 
-/** A WhatsApp message left 'sending' by a process that stopped mid-send: failed, never resent (it may have gone out). */
-export function failInterruptedWhatsAppSends(olderThan = '5 minutes'): Promise<number> {
-  return failInterruptedOutboxSends('whatsapp', olderThan);
+/** A WhatsApp message left 'sending' by a process that stopped mid-send: 'incerto', never resent automatically (it may have gone out). */
+export function markInterruptedWhatsAppSendsUncertain(olderThan = '5 minutes'): Promise<number> {
+  return markInterruptedOutboxSendsUncertain('whatsapp', olderThan);
 }
