@@ -6,7 +6,7 @@ import { db } from '~/db/client.server';
 import { auditLog } from '~/db/schema/admin';
 import { outbox } from '~/db/schema/messaging';
 import { enqueueEmail } from '~/integrations/email/outbox.server';
-import { requeueFailedOutboxMessage } from '~/integrations/outbox/outbox-delivery.server';
+import { requeueOutboxMessage } from '~/integrations/outbox/outbox-delivery.server';
 import { createSmtpSender } from '~/integrations/email/smtp.server';
 import { passwordResetMessage } from '~/integrations/email/templates.server';
 import { enqueueWhatsAppMessages } from '~/integrations/whatsapp/outbox.server';
@@ -79,7 +79,7 @@ async function emailDelivery() {
   const server = await startSmtpStandIn();
   const sender = createSmtpSender({ url: server.url, from: getConfig().mailFrom });
   closers.push(() => server.close(), () => sender.close?.());
-  await startJobQueue({ jobs: [emailDeliveryJob(sender, { retryLimit: 2, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 })], pollingIntervalSeconds: 0.5 });
+  await startJobQueue({ jobs: [emailDeliveryJob(sender, { queue: { retryLimit: 2, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 } })], pollingIntervalSeconds: 0.5 });
   return server;
 }
 
@@ -192,13 +192,13 @@ describe('Reenviar', () => {
 
   test('the statement: two requeues at once change the row once; only a failed row of a deliverable channel moves', async () => {
     const row = await failed();
-    const results = await Promise.all([requeueFailedOutboxMessage(row.id, ['email']), requeueFailedOutboxMessage(row.id, ['email'])]);
-    expect(results.filter(Boolean)).toEqual([{ id: row.id, channel: 'email', attempts: 9 }]);
+    const results = await Promise.all([requeueOutboxMessage(row.id, ['email']), requeueOutboxMessage(row.id, ['email'])]);
+    expect(results.filter(Boolean)).toEqual([{ id: row.id, channel: 'email', attempts: 9, previous: 'failed' }]);
     expect(await rowOf(row.id)).toMatchObject({ status: 'queued', attempts: 9, lastError: row.lastError, createdAt: row.createdAt });
-    expect(await requeueFailedOutboxMessage(row.id, ['email'])).toBeUndefined();
+    expect(await requeueOutboxMessage(row.id, ['email'])).toBeUndefined();
     const other = await failed();
-    expect(await requeueFailedOutboxMessage(other.id, ['whatsapp'])).toBeUndefined();
-    expect(await requeueFailedOutboxMessage(other.id, [])).toBeUndefined();
+    expect(await requeueOutboxMessage(other.id, ['whatsapp'])).toBeUndefined();
+    expect(await requeueOutboxMessage(other.id, [])).toBeUndefined();
     expect(await rowOf(other.id)).toEqual(other);
   });
 

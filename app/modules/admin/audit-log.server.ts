@@ -135,7 +135,7 @@ function describe(action: string, details: Record<string, unknown>): string {
     case SUPERADMIN_CREATED_AUDIT_ACTION:
       return details.first === true ? 'Primeiro superadmin criado' : 'Superadmin criado';
     case MESSAGE_RESENT_AUDIT_ACTION:
-      return 'Reenviou uma mensagem que falhou';
+      return details.previousStatus === 'incerto' ? 'Reenviou uma mensagem de envio incerto' : 'Reenviou uma mensagem que falhou';
     default:
       return action;
   }

@@ -2,15 +2,24 @@ import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '~/db/client.server';
 import { auditLog } from '~/db/schema/admin';
-import { outbox, type OutboxStatus } from '~/db/schema/messaging';
-import { requeueFailedOutboxMessage, restoreFailedOutboxMessage, type OutboxChannel } from '~/integrations/outbox/outbox-delivery.server';
+import { outbox, type OutboxStatus, type ProviderStatus } from '~/db/schema/messaging';
+import { RESENDABLE_STATUSES, requeueOutboxMessage, restoreUndeliveredOutboxMessage, type OutboxChannel } from '~/integrations/outbox/outbox-delivery.server';
 import { EMAIL_DELIVERY_JOB } from '~/jobs/email-delivery.server';
 import { backgroundLog } from '~/lib/log.server';
 import { enqueueOutboxDelivery } from '~/jobs/outbox-delivery.server';
 import { runningJobQueue } from '~/jobs/queue.server';
 import { WHATSAPP_DELIVERY_JOB } from '~/jobs/whatsapp-delivery.server';
 import { AppError } from '~/lib/app-error';
-import { ADMIN_MESSAGE_TEXTS, MESSAGE_CHANNELS, MESSAGE_COUNT_CAP, MESSAGE_STATUSES, type MessageChannel, type MessageStatus } from './messages.schemas';
+import {
+  ADMIN_MESSAGE_TEXTS,
+  MESSAGE_CHANNELS,
+  MESSAGE_COUNT_CAP,
+  MESSAGE_STATUSES,
+  type MessageChannel,
+  type MessageStatus,
+  type ProviderStatusLabel,
+  type RESENDABLE_MESSAGE_STATUSES,
+} from './messages.schemas';
 
 /**
  * /admin/mensagens (docs/product-rules.md, "Back office"; docs/decisions/0011): every e-mail and WhatsApp message of the
@@ -31,7 +40,12 @@ export const MESSAGE_RESENT_AUDIT_ACTION = 'outbox.resent';
 
 // The browser-safe lists of messages.schemas.ts are the database's (a compile error otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const LISTS_AGREE: [Same<OutboxStatus, MessageStatus>, Same<OutboxChannel, MessageChannel>] = [true, true];
+export const LISTS_AGREE: [Same<OutboxStatus, MessageStatus>, Same<OutboxChannel, MessageChannel>, Same<(typeof RESENDABLE_STATUSES)[number], (typeof RESENDABLE_MESSAGE_STATUSES)[number]>, Same<ProviderStatus, ProviderStatusLabel>] = [
+  true,
+  true,
+  true,
+  true,
+];
 
 /** The exact created_at (microseconds, UTC) and id of a row: where the next page starts. */
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -68,6 +82,8 @@ export interface AdminMessageRow {
   attempts: number;
   lastError: string | null;
   providerMessageId: string | null;
+  /** What the provider reported later (delivered, read, failed), if anything. */
+  providerStatus: ProviderStatus | null;
 }
 
 export interface AdminMessagesPage {
@@ -119,6 +135,7 @@ export async function findAdminMessages(query: AdminMessagesQuery): Promise<Admi
         attempts: outbox.attempts,
         lastError: outbox.lastError,
         providerMessageId: outbox.providerMessageId,
+        providerStatus: outbox.providerStatus,
       })
       .from(outbox)
       .where(and(filters, after))
@@ -139,6 +156,7 @@ export async function findAdminMessages(query: AdminMessagesQuery): Promise<Admi
       attempts: row.attempts,
       lastError: row.lastError,
       providerMessageId: row.providerMessageId,
+      providerStatus: row.providerStatus,
     })),
     total: Math.min(n, MESSAGE_COUNT_CAP),
     totalCapped: n > MESSAGE_COUNT_CAP,
@@ -150,9 +168,10 @@ export async function findAdminMessages(query: AdminMessagesQuery): Promise<Admi
 const DELIVERY_JOBS: Record<MessageChannel, string> = { email: EMAIL_DELIVERY_JOB, whatsapp: WHATSAPP_DELIVERY_JOB };
 
 /**
- * 'Reenviar': a failed message goes back to the queue and to its channel's delivery job at once.
+ * 'Reenviar': a failed or uncertain ('incerto') message goes back to the queue and to its channel's
+ * delivery job at once. For an uncertain one the superadmin decides: it may have arrived once already.
  *
- * In one transaction, the row moves 'failed' → 'queued' only if it is still failed (one UPDATE: two
+ * In one transaction, the row moves 'failed' or 'incerto' → 'queued' only if it is still so (one UPDATE: two
  * clicks or two superadmins requeue it once) and the audit entry is written; after the commit, a new
  * job is handed to the running queue (the dispatcher would skip a message older than a day). The job
  * sends only after claiming the row ('queued' → 'sending'), so no race sends a message twice; a
@@ -168,7 +187,7 @@ export async function resendOutboxMessage(id: string, { superadminId }: { supera
 
   // The one guard: the UPDATE matches only a failed row of a channel that can be delivered.
   const requeued = await db.transaction(async (tx) => {
-    const row = await requeueFailedOutboxMessage(id, deliverable, tx);
+    const row = await requeueOutboxMessage(id, deliverable, tx);
     if (!row) return undefined;
     await tx.insert(auditLog).values({
       actorId: superadminId,
@@ -176,7 +195,7 @@ export async function resendOutboxMessage(id: string, { superadminId }: { supera
       targetType: 'outbox',
       targetId: id,
       // No recipient: the audit log keeps nothing that identifies a person (docs/product-rules.md).
-      details: { channel: row.channel, attempts: row.attempts },
+      details: { channel: row.channel, attempts: row.attempts, previousStatus: row.previous },
     });
     return row;
   });
@@ -184,7 +203,7 @@ export async function resendOutboxMessage(id: string, { superadminId }: { supera
     // Why not: unknown, not failed (any more: another click or superadmin requeued it first), or no delivery for its channel.
     const [current] = await db.select({ channel: outbox.channel, status: outbox.status }).from(outbox).where(eq(outbox.id, id));
     if (!current) throw notResendable(404);
-    if (current.status !== 'failed') throw notResendable(409);
+    if (!(RESENDABLE_STATUSES as readonly OutboxStatus[]).includes(current.status)) throw notResendable(409);
     throw new AppError(ADMIN_MESSAGE_TEXTS.channelNotConfigured(current.channel), { status: 409, code: 'channel_not_configured' });
   }
 
@@ -192,7 +211,7 @@ export async function resendOutboxMessage(id: string, { superadminId }: { supera
     await enqueueOutboxDelivery(queue, DELIVERY_JOBS[requeued.channel], id);
   } catch (error) {
     backgroundLog().error({ err: error, outboxId: id }, 'Falha ao reenfileirar mensagem da caixa de saída');
-    await restoreFailedOutboxMessage(id);
+    await restoreUndeliveredOutboxMessage(id, requeued.previous);
     throw new AppError(ADMIN_MESSAGE_TEXTS.enqueueFailed, { status: 503, code: 'resend_not_queued', cause: error });
   }
 }

@@ -10,7 +10,7 @@ import { runningJobQueue } from '~/jobs/queue.server';
  * - job queue: whether pg-boss runs in this process, jobs waiting (created or to retry) and jobs failed
  *   for good in the last 24 h, read from its own tables;
  * - e-mail and WhatsApp: the adapter the environment configures, messages waiting in the outbox and
- *   messages failed in the last 24 h.
+ *   messages failed, or of uncertain outcome ('incerto'), in the last 24 h.
  */
 
 export type HealthLevel = 'ok' | 'warning' | 'error';
@@ -37,7 +37,7 @@ export interface DeliveryHealth {
   adapters: string[];
   /** Messages waiting in the outbox. */
   queued: number | null;
-  /** Messages that failed for good in the last 24 h. */
+  /** Messages that failed for good, or whose outcome is unknown ('incerto'), in the last 24 h: both wait for a person. */
   failedLast24h: number | null;
 }
 
@@ -101,9 +101,9 @@ async function readOutbox(): Promise<OutboxCounts | null> {
     const rows = await selectRows<{ channel: 'email' | 'whatsapp'; queued: number; failed: number }>(sql`
       select channel,
              count(*) filter (where status = 'queued')::int as queued,
-             count(*) filter (where status = 'failed' and updated_at > now() - interval '24 hours')::int as failed
+             count(*) filter (where status in ('failed', 'incerto') and updated_at > now() - interval '24 hours')::int as failed
       from outbox
-      where status = 'queued' or (status = 'failed' and updated_at > now() - interval '24 hours')
+      where status = 'queued' or (status in ('failed', 'incerto') and updated_at > now() - interval '24 hours')
       group by channel`);
     const counts: OutboxCounts = { email: { queued: 0, failed: 0 }, whatsapp: { queued: 0, failed: 0 } };
     for (const row of rows) counts[row.channel] = { queued: Number(row.queued), failed: Number(row.failed) };

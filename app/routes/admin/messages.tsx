@@ -16,6 +16,8 @@ import {
   MESSAGE_COUNT_CAP,
   MESSAGE_STATUS_LABELS,
   MESSAGE_STATUSES,
+  PROVIDER_STATUS_LABELS,
+  RESENDABLE_MESSAGE_STATUSES,
   type MessageStatus,
 } from '~/modules/admin/messages.schemas';
 import type { Route } from './+types/messages';
@@ -39,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** 'Reenviar' of a failed message, through the back office's write door. */
+/** 'Reenviar' of a failed or uncertain message, through the back office's write door. */
 const messagesDoor = backOfficeDoor({
   name: 'mensagens',
   back: (request) => listUrl(adminMessagesQueryFrom(new URL(request.url).searchParams)),
@@ -82,7 +84,10 @@ const STATUS_LOOK: Record<MessageStatus, string> = {
   sending: 'border-sky-200 bg-sky-50 text-sky-900',
   sent: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   failed: 'border-red-200 bg-red-50 text-red-800',
+  incerto: 'border-orange-300 bg-orange-50 text-orange-900',
 };
+
+const resendable = (status: MessageStatus) => (RESENDABLE_MESSAGE_STATUSES as readonly MessageStatus[]).includes(status);
 
 function Badge({ className, children }: { className: string; children: ReactNode }) {
   return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${className}`}>{children}</span>;
@@ -185,12 +190,13 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
                   <td className={`${td} max-w-xs break-words whitespace-pre-line`}>{row.summary}</td>
                   <td className={td}>
                     <Badge className={STATUS_LOOK[row.status]}>{MESSAGE_STATUS_LABELS[row.status]}</Badge>
+                    {row.providerStatus ? <span className="mt-1 block text-xs whitespace-nowrap text-slate-700">{PROVIDER_STATUS_LABELS[row.providerStatus]}</span> : null}
                   </td>
                   <td className={`${td} text-right tabular-nums`}>{row.attempts}</td>
                   <td className={`${td} max-w-xs break-words`}>{row.lastError ?? '—'}</td>
                   <td className={`${td} max-w-[12rem] font-mono text-xs break-all`}>{row.providerMessageId ?? '—'}</td>
                   <td className={td}>
-                    {row.status === 'failed' ? (
+                    {resendable(row.status) ? (
                       <Form method="post" action={here} preventScrollReset>
                         <input type="hidden" name="intent" value="reenviar" />
                         <input type="hidden" name="messageId" value={row.id} />

@@ -52,6 +52,7 @@ const STATUS_LABELS: Record<OutboxStatus, { label: string; className: string }> 
   sending: { label: 'Enviando', className: 'bg-sky-100 text-sky-900' },
   sent: { label: 'Enviado', className: 'bg-emerald-100 text-emerald-900' },
   failed: { label: 'Falhou', className: 'bg-red-100 text-red-900' },
+  incerto: { label: 'Incerto', className: 'bg-orange-100 text-orange-900' },
 };
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
