@@ -52,6 +52,7 @@ export default [
   route('api/auth/*', 'routes/resources/api-auth.ts'),
   route('api/cliques-whatsapp', 'routes/resources/whatsapp-click.ts'),
   route('api/webhooks/escavador', 'routes/resources/escavador-webhook.ts'),
+  route('api/webhooks/whatsapp', 'routes/resources/whatsapp-webhook.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('sitemaps/:arquivo', 'routes/resources/sitemap-file.ts'),

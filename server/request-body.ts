@@ -56,6 +56,8 @@ export const BODY_LIMITS: RequestBodyOptions = {
     { path: '/api/cliques-whatsapp', maxBytes: 1 * KIB },
     // Escavador's callbacks: one event with one movement (its text clipped at 4,000 characters when stored).
     { path: '/api/webhooks/escavador', maxBytes: 256 * KIB },
+    // The WhatsApp Cloud API's status reports: Meta batches up to a thousand statuses in one body.
+    { path: '/api/webhooks/whatsapp', maxBytes: 512 * KIB },
     { path: '/logout', maxBytes: 1 * KIB },
     { path: '/login', maxBytes: 4 * KIB },
     { path: '/admin', maxBytes: 4 * KIB },

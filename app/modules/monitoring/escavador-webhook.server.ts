@@ -4,6 +4,7 @@ import { ESCAVADOR_CALLBACK_JOB, enqueueEscavadorCallback } from '~/jobs/monitor
 import { backgroundLog } from '~/lib/log.server';
 import { runningJobQueue, type JobQueue } from '~/jobs/queue.server';
 import { jsonError } from '~/lib/app-error';
+import { readCappedBody } from '~/lib/capped-body.server';
 import { hitRateLimit, tooManyRequestsResponse } from '~/lib/rate-limit.server';
 import { storeEscavadorCallback } from './monitoring-background.server';
 
@@ -51,7 +52,7 @@ export async function receiveEscavadorCallback(request: Request, { token, now = 
     return jsonError({ status: 401, message: WEBHOOK_TEXTS.unauthorized });
   }
 
-  const body = await readCapped(request, ESCAVADOR_CALLBACK_MAX_BYTES);
+  const body = await readCappedBody(request, ESCAVADOR_CALLBACK_MAX_BYTES);
   if (body === null) return jsonError({ status: 413, message: WEBHOOK_TEXTS.tooLarge });
   let json: unknown;
   try {
@@ -72,34 +73,4 @@ export async function receiveEscavadorCallback(request: Request, { token, now = 
     }
   }
   return Response.json({ mensagem: stored ? WEBHOOK_TEXTS.received : WEBHOOK_TEXTS.duplicate, uuid: parsed.callback.uuid }, { status: 200, headers: { 'Cache-Control': 'no-store' } });
-}
-
-/**
- * The body, read chunk by chunk and given up as soon as it passes `maxBytes` (null), so an oversized
- * body is never buffered whole even where no server cap ran before (the declared length is checked first).
- */
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) return null;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
