@@ -17,6 +17,7 @@ import { MONITORING_PROCESSES, runMonitoringPollInChild, type MonitoringPollFigu
 import { captureResponse, coldResponseTimes, runBareLoad, runLoad, type ColdTiming, type LoadFigures, type LoadSettings } from './load';
 import { freePort, startProcess, type RunningProcess } from './processes';
 import { figure, formatTable, type Figure } from './report';
+import { runNotificationsInChild, type NotificationFigures } from './notification-delivery';
 import { benchRouting, type RoutingFigures } from './routing';
 import { pickPremiumSlug, seedLawyers, type SeedResult } from './seed-100k';
 
@@ -30,6 +31,7 @@ interface Budgets {
   boardInteractiveMs: number;
   backOfficePageMs: number;
   monitoringPollMinutes: number;
+  notificationP95Ms: number;
   lighthouse: Record<(typeof CATEGORIES)[number], number>;
 }
 
@@ -112,6 +114,7 @@ let board: BoardFigures | undefined;
 let backOfficeSeed: BackOfficeSeed | undefined;
 let backOffice: BackOfficeFigures | undefined;
 let monitoringPoll: MonitoringPollFigures | undefined;
+let notifications: NotificationFigures | undefined;
 let fatalError: unknown;
 let settleWait: { seconds: number; loadAverage: number } | undefined;
 let boardSettleWait: { seconds: number; loadAverage: number } | undefined;
@@ -212,6 +215,8 @@ try {
   // Scheduled monitoring (bench/monitoring-poll.ts) in a child process with its own fresh database of
   // the run's kind: 10,000 processes through the DataJud job path; after Lighthouse, which it would disturb.
   monitoringPoll = await phase(`monitoring polling (${MONITORING_PROCESSES.toLocaleString('en-US')} processes, DataJud stand-in)`, () => runMonitoringPollInChild(kind, workDir));
+  // Notification delivery (bench/notification-delivery.ts), likewise in a child with its own database.
+  notifications = await phase('notification delivery (50 requests × 5 lawyers, instant stand-ins)', () => runNotificationsInChild(kind, workDir));
 } catch (error) {
   fatalError = error;
 } finally {
@@ -326,6 +331,17 @@ figures.push(
   figure('Monitoring poll: peak concurrent requests at the stand-in', monitoringPoll?.peakConcurrency ?? null, '', 0, monitoringPoll ? { kind: 'max', limit: monitoringPoll.concurrency } : undefined),
 );
 
+figures.push(
+  figure(
+    `Notifications: p95 from a request to the lawyer's WhatsApp (${notifications?.requests ?? 50} requests × ${notifications?.lawyers ?? 5} lawyers, concurrency ${notifications?.concurrency ?? '?'})`,
+    notifications?.p95Ms ?? null,
+    'ms',
+    0,
+    { kind: 'max', limit: budgets.notificationP95Ms },
+    notifications ? `p50 ${notifications.p50Ms.toFixed(0)} ms, max ${notifications.maxMs.toFixed(0)} ms, ${notifications.cloudRequests} requests for ${notifications.whatsappMessages} messages, ${notifications.outOfOrder} out of order` : undefined,
+  ),
+);
+
 if (boardSettleWait) figures.push(figure('Wait for a quiet machine before the board (1-min load average then)', boardSettleWait.seconds, 's', 0, undefined, `load ${boardSettleWait.loadAverage.toFixed(2)}`));
 if (settleWait) figures.push(figure('Wait for a quiet machine before Lighthouse (1-min load average then)', settleWait.seconds, 's', 0, undefined, `load ${settleWait.loadAverage.toFixed(2)}`));
 if (lighthousePages) {
@@ -406,6 +422,7 @@ fs.writeFileSync(
       backOfficeSeed,
       backOffice,
       monitoringPoll,
+      notifications,
       load,
       lighthouse: lighthousePages,
     },

@@ -95,7 +95,7 @@ describe('choosing the sender', () => {
     const withToken = await lawyerWithToken();
     const withoutToken = await createLawyer();
     const waiting = await enqueue(notification(withoutToken.id));
-    const platform = await enqueue(notification(null));
+    await enqueue(notification(null));
     const ready = await enqueue(notification(withToken.id));
 
     expect(await findWhatsAppMessagesToDispatch(senders)).toEqual([ready]);
