@@ -72,19 +72,64 @@ export function outboxDeliveryJob({
         backgroundLog().warn({ outboxId, attempt: attempt.retryCount + 1, error: result.error, retryAfterSeconds: result.retryAfterSeconds }, `${label} não enviado; nova tentativa mais tarde`);
         throw result.retryAfterSeconds === undefined ? new Error(result.error) : new RetryLaterError(result.error, result.retryAfterSeconds);
       }
-      if (result.outcome === 'failed') backgroundLog().warn({ outboxId, error: result.error }, `${label} não enviado (definitivo)`);
-      if (result.outcome === 'uncertain') backgroundLog().warn({ outboxId, error: result.error }, `${label} com resultado incerto: não é reenviado automaticamente (veja /admin/mensagens)`);
-      // This recipient's next message may go now (the dispatcher would find it at its next tick).
-      const running = runningJobQueue();
-      if (dispatch && running && result.outcome !== 'skipped') {
-        try {
-          await handOver(running, dispatch, await dispatch.findToDispatch({ sameRecipientAs: outboxId }));
-        } catch (error) {
-          backgroundLog().warn({ err: error, outboxId }, 'Próxima mensagem do destinatário fica para o despachante');
-        }
-      }
+      logEnd(label, outboxId, result);
+      if (dispatch && result.outcome !== 'skipped') await sendRecipientsNext(dispatch, label, outboxId, deliver, queue);
     },
   };
+}
+
+function logEnd(label: string, outboxId: string, result: DeliveryOutcome) {
+  if (result.outcome === 'failed') backgroundLog().warn({ outboxId, error: result.error }, `${label} não enviado (definitivo)`);
+  if (result.outcome === 'uncertain') backgroundLog().warn({ outboxId, error: result.error }, `${label} com resultado incerto: não é reenviado automaticamente (veja /admin/mensagens)`);
+}
+
+/** How long one job goes on sending its recipient's next messages before handing the rest to the queue (the job expires after 2 minutes). */
+const INLINE_SENDS_FOR_MS = 60_000;
+
+/**
+ * After a recipient's message is done, this job sends that recipient's next ones itself, in order,
+ * without a round trip through the queue (a lawyer's burst goes out at the provider's pace, not the
+ * queue's): each is the oldest unfinished row of the recipient, claimed and sent like any other. It stops when none is left, when another attempt holds the next one (skipped),
+ * after a minute (the next goes to the queue as a job), or at a failure refused before delivery: that
+ * row then goes to the queue as a job of its own that starts after the retry delay (or the provider's
+ * wait), and holds back the recipient's later messages until it is done.
+ */
+async function sendRecipientsNext(
+  dispatch: OutboxDispatch,
+  label: string,
+  finishedId: string,
+  deliver: (outboxId: string, options: { finalAttempt: boolean }) => Promise<DeliveryOutcome>,
+  queueOptions: JobDefinition<unknown>['queue'],
+): Promise<void> {
+  const queue = runningJobQueue();
+  if (!queue) return;
+  const started = Date.now();
+  let previous = finishedId;
+  try {
+    for (;;) {
+      const [next] = await dispatch.findToDispatch({ sameRecipientAs: previous });
+      if (!next) return;
+      if (Date.now() - started > INLINE_SENDS_FOR_MS || queue.stopping) {
+        await handOver(queue, dispatch, [next]);
+        return;
+      }
+      // Not marked handed over: should the dispatcher hand it to the queue meanwhile, the claim decides
+      // (one attempt gets it; this loop then stops at 'skipped').
+      const result = await deliver(next, { finalAttempt: false });
+      if (result.outcome === 'skipped') return;
+      if (result.outcome === 'retry') {
+        const wait = Math.max(result.retryAfterSeconds ?? 0, queueOptions.retryDelay ?? 5);
+        await queue.boss.insert([{ id: next, name: dispatch.jobName, data: { outboxId: next } satisfies OutboxJobPayload, startAfter: `${Math.ceil(wait)} seconds` }]);
+        await dispatch.markDispatched([next]);
+        backgroundLog().warn({ outboxId: next, error: result.error, retryAfterSeconds: wait }, `${label} não enviado; nova tentativa mais tarde`);
+        return;
+      }
+      logEnd(label, next, result);
+      previous = next;
+    }
+  } catch (error) {
+    backgroundLog().warn({ err: error, outboxId: previous }, 'Próxima mensagem do destinatário fica para o despachante');
+  }
 }
 
 /** Inserts one job per row (its id the row's id), marks the rows handed over and wakes the workers. */

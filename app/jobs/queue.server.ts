@@ -59,6 +59,8 @@ export interface JobQueue {
   wake(name: string): void;
   /** Whether this process runs a worker of the queue (a channel without configuration has none). */
   hasWorker(name: string): boolean;
+  /** stopJobQueue() has begun: a running job should finish what it holds and take nothing more. */
+  readonly stopping: boolean;
 }
 
 export interface StartJobQueueOptions {

@@ -149,7 +149,7 @@ export async function findOutboxMessagesToDispatch(
       and(
         eq(outbox.status, 'queued'),
         eq(outbox.channel, channel),
-        sameRecipientAs === undefined ? undefined : eq(outbox.recipient, sql`(select ${earlier.recipient} from ${earlier} where ${earlier.id} = ${sameRecipientAs}::uuid)`),
+        sameRecipientAs === undefined ? undefined : eq(outbox.recipient, sql`(select finished.recipient from ${outbox} finished where finished.id = ${sameRecipientAs}::uuid)`),
         gt(outbox.createdAt, windowStart),
         or(isNull(outbox.dispatchedAt), lt(outbox.dispatchedAt, sql`now() - ${REDISPATCH_AFTER}::interval`)),
         where?.(outbox),
