@@ -12,7 +12,7 @@ import { SHARED_CLOUD, startStandIns } from './support/stand-in-control';
 export interface SharedServerSettings {
   bootstrapSecret: string;
   mailFrom: string;
-  cloud: { accessToken: string; phoneNumberId: string; textTemplate: string };
+  cloud: { accessToken: string; phoneNumberId: string; textTemplate: string; verifyToken: string; appSecret: string };
   company: { name: string; cnpj: string; email: string; whatsapp: string };
 }
 
@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
       WHATSAPP_CLOUD_ACCESS_TOKEN: SETTINGS.cloud.accessToken,
       WHATSAPP_CLOUD_PHONE_NUMBER_ID: SETTINGS.cloud.phoneNumberId,
       WHATSAPP_CLOUD_TEMPLATE_TEXT: SETTINGS.cloud.textTemplate,
+      WHATSAPP_CLOUD_VERIFY_TOKEN: SETTINGS.cloud.verifyToken,
+      WHATSAPP_CLOUD_APP_SECRET: SETTINGS.cloud.appSecret,
       WIIZOCHAT_API_URL: standIns.wiizo.url,
       BOOTSTRAP_SECRET: SETTINGS.bootstrapSecret,
       COMPANY_NAME: SETTINGS.company.name,
@@ -97,6 +99,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', shared.baseURL);
   project.provide('pristine', { baseURL: pristine.baseURL, dataDir: pristine.dataDir, seededAt: pristine.seededAt });
   project.provide('controlURL', standIns.controlURL);
+  standIns.setWebhookTarget(`${shared.baseURL}/api/webhooks/whatsapp`);
   project.provide('serverPid', shared.pid);
   project.provide('settings', SETTINGS);
   return stop;

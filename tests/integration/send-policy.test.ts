@@ -132,8 +132,8 @@ describe('an unknown outcome: incerto, never repeated automatically', () => {
   });
 
   test('an e-mail whose server takes it and answers after the deadline is incerto, received once', async () => {
-    const server = await startSmtpStandIn({ acceptAfterMs: 1_500 });
-    const sender = createSmtpSender({ url: server.url, from: getConfig().mailFrom, timeouts: { sendMs: 500 } });
+    const server = await startSmtpStandIn({ acceptAfterMs: 5_000 });
+    const sender = createSmtpSender({ url: server.url, from: getConfig().mailFrom, timeouts: { sendMs: 2_500 } });
     closers.push(() => server.close(), async () => sender.close?.());
     const queue = await startJobQueue({ jobs: [emailDeliveryJob(sender, { queue: FAST_RETRIES })], pollingIntervalSeconds: 0.5 });
     dispatcher = startOutboxDispatcher(queue, [EMAIL_DISPATCH], { intervalMs: 100 });

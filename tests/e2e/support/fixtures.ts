@@ -38,7 +38,10 @@ import type { RecordedRequest, StandInBehaviour } from '../../support/whatsapp-s
  *   standIns.emailsTo(address) / waitForEmail(address, containing?)   what the SMTP server received for it
  *   standIns.refuseEmailsTo(address, { code, message } | null)       RCPT TO refused (e.g. 550) or accepted again
  *   standIns.cloudRequestsTo(phone) / setCloudBehaviours(phone, [...]) the Cloud API's requests to that number,
- *     and the next answers for it ('unauthorized', 'rate-limited', 'server-error', 'hang', …)
+ *     and the next answers for it ('unauthorized', 'rate-limited', 'server-error', 'unavailable' (503),
+ *     'transient', 'hang', 'late': accepted, answered 15 s later, past the server's 10 s deadline, …)
+ *   standIns.reportCloudStatus(phone, status, { code?, signature? }) Meta's signed status webhook about the
+ *     last message accepted for that number, posted to the shared server's /api/webhooks/whatsapp
  *   standIns.acceptWiizoToken(token) / wiizoRequestsWith(token) / setWiizoBehaviours(token, [...])
  * Everything is scoped to an address, a phone number or a token: give each test its own (`unique()`).
  */
@@ -151,6 +154,9 @@ export const standIns = {
   refuseEmailsTo: (address: string, refusal: { code: number; message: string } | null) => control('PUT', '/smtp/refusal', { to: address, ...(refusal ?? {}) }),
   cloudRequestsTo: (phone: string) => control<RecordedRequest[]>('GET', `/whatsapp/cloud/requests?to=${encodeURIComponent(phone)}`),
   setCloudBehaviours: (phone: string, behaviours: StandInBehaviour[]) => control('PUT', '/whatsapp/cloud/behaviours', { to: phone, behaviours }),
+  /** Meta's status report ('delivered', 'read', 'failed' with a code) about the last message accepted for `phone`, signed (or `signature: 'wrong'`) and posted to the server's webhook; answers its status and body. */
+  reportCloudStatus: (phone: string, status: string, extra: { code?: number; title?: string; signature?: 'wrong' } = {}) =>
+    control<{ status: number; body: string }>('POST', '/whatsapp/cloud/status', { to: phone, status, ...extra }),
   acceptWiizoToken: (token: string) => control('POST', '/whatsapp/wiizochat/tokens', { token }),
   wiizoRequestsWith: (token: string) => control<RecordedRequest[]>('GET', `/whatsapp/wiizochat/requests?token=${encodeURIComponent(token)}`),
   setWiizoBehaviours: (token: string, behaviours: StandInBehaviour[]) => control('PUT', '/whatsapp/wiizochat/behaviours', { token, behaviours }),

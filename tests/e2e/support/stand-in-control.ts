@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import { startSmtpStandIn, type SmtpStandIn } from '../../support/smtp-stand-in';
@@ -9,8 +10,14 @@ import { startCloudApiStandIn, startWiizoChatStandIn, type RecordedRequest, type
 // e-mail address, its recipient's phone number, its WiizoChat token. The client is
 // tests/e2e/support/fixtures.ts (its header describes the routes).
 
-/** The platform's Cloud API number on the shared server. */
-export const SHARED_CLOUD = { accessToken: 'EAAG-token-da-plataforma-e2e', phoneNumberId: '106540352242922', textTemplate: 'aviso_texto' } as const;
+/** The platform's Cloud API number on the shared server, and its status webhook's secrets. */
+export const SHARED_CLOUD = {
+  accessToken: 'EAAG-token-da-plataforma-e2e',
+  phoneNumberId: '106540352242922',
+  textTemplate: 'aviso_texto',
+  verifyToken: 'verifica-webhook-e2e',
+  appSecret: 'segredo-do-app-meta-e2e',
+} as const;
 
 export interface StandIns {
   smtp: SmtpStandIn;
@@ -18,11 +25,15 @@ export interface StandIns {
   wiizo: WhatsAppStandIn;
   /** The control API's base URL, e.g. http://127.0.0.1:41235. */
   controlURL: string;
+  /** Where the Cloud API's status reports go (the shared server, once started). */
+  setWebhookTarget(url: string): void;
   close(): Promise<void>;
 }
 
 type Refusal = { code: number; message: string };
 
+/** X-Hub-Signature-256 as Meta computes it: HMAC-SHA256 of the raw body with the app secret. */
+const webhookSignature = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 const digits = (value: unknown) => String(value ?? '').replace(/\D/g, '');
 const bearerOf = (request: RecordedRequest) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
 
@@ -42,7 +53,9 @@ export async function startStandIns(): Promise<StandIns> {
     return token === undefined ? undefined : wiizoBehaviours.get(token)?.shift();
   };
 
-  const routes: Record<string, (query: URLSearchParams, body: Record<string, unknown>) => unknown> = {
+  let webhookTarget: string | undefined;
+
+  const routes: Record<string, (query: URLSearchParams, body: Record<string, unknown>) => unknown | Promise<unknown>> = {
     'GET /smtp/messages': (query) => smtp.received.filter((m) => m.envelopeTo.includes(required(query.get('to')).toLowerCase())),
     'PUT /smtp/refusal': (_q, body) => {
       const to = required(body.to).toLowerCase();
@@ -54,6 +67,41 @@ export async function startStandIns(): Promise<StandIns> {
     'PUT /whatsapp/cloud/behaviours': (_q, body) => {
       cloudBehaviours.set(digits(required(body.to)), [...((body.behaviours as StandInBehaviour[]) ?? [])]);
       return { ok: true };
+    },
+    // Meta's status report about the last message the Cloud API accepted for `to`, signed as Meta signs it.
+    'POST /whatsapp/cloud/status': async (_q, body) => {
+      const to = digits(required(body.to));
+      const accepted = cloud.requests.filter((r) => digits((r.body as { to?: unknown } | undefined)?.to) === to && r.acceptedId).at(-1);
+      if (!accepted || !webhookTarget) throw new Error(`no accepted message to ${to} (or no server)`);
+      const payload = JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: '102290129340398',
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata: { display_phone_number: '15550783881', phone_number_id: SHARED_CLOUD.phoneNumberId },
+                  statuses: [
+                    {
+                      id: accepted.acceptedId,
+                      status: required(body.status),
+                      timestamp: String(Math.floor(Date.now() / 1000)),
+                      recipient_id: to,
+                      ...(body.code === undefined ? {} : { errors: [{ code: Number(body.code), title: String(body.title ?? 'Erro') }] }),
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      });
+      const signature = body.signature === 'wrong' ? webhookSignature(payload, 'outro-segredo') : webhookSignature(payload, SHARED_CLOUD.appSecret);
+      const answer = await fetch(webhookTarget, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature }, body: payload });
+      return { status: answer.status, body: await answer.text() };
     },
     'POST /whatsapp/wiizochat/tokens': (_q, body) => {
       const token = required(body.token);
@@ -79,12 +127,13 @@ export async function startStandIns(): Promise<StandIns> {
         res.end(JSON.stringify(payload));
       };
       if (!route) return send(404, { error: `no route ${req.method} ${url.pathname}` });
-      try {
-        const text = Buffer.concat(chunks).toString('utf8');
-        send(200, route(url.searchParams, text ? (JSON.parse(text) as Record<string, unknown>) : {}));
-      } catch (error) {
-        send(400, { error: (error as Error).message });
-      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      Promise.resolve()
+        .then(() => route(url.searchParams, text ? (JSON.parse(text) as Record<string, unknown>) : {}))
+        .then(
+          (payload) => send(200, payload),
+          (error: unknown) => send(400, { error: (error as Error).message }),
+        );
     });
   });
   control.on('connection', (socket) => {
@@ -99,6 +148,9 @@ export async function startStandIns(): Promise<StandIns> {
     cloud,
     wiizo,
     controlURL: `http://127.0.0.1:${port}`,
+    setWebhookTarget: (url) => {
+      webhookTarget = url;
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => control.close(() => resolve()));
