@@ -1,6 +1,6 @@
 import { beforeAll, inject } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, login, test } from './support/browser';
+import { expect, login, test, waitForHydration } from './support/browser';
 import { type CreatedLawyer, fixtures, standIns, unique } from './support/fixtures';
 
 // The demo lawyer (Plano Intermediário: WhatsApp notifications included) sets up notifications in the
@@ -39,10 +39,13 @@ test('a lawyer saves the number and a token, sees only “configurado”, and th
 
   // The spec's validation, beside the field, the typed value kept.
   const number = page.getByLabel('Número do WhatsApp para notificações');
+  await waitForHydration(page);
   await number.fill('9876');
+  // The field shows the digits in the phone's shape as they are typed.
+  expect(await number.inputValue()).toBe('(98) 76');
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(page.getByText('Por favor, insira um número de WhatsApp válido')).toBeVisible();
-  expect(await number.inputValue()).toBe('9876');
+  expect(await number.inputValue()).toBe('(98) 76');
 
   await number.fill(PHONE.typed);
   await page.getByLabel('Token do WiizoChat').fill(TOKEN);

@@ -70,7 +70,9 @@ describe('the request form', () => {
       areaAtuacao: 'Selecione uma área de atuação',
       descricao: 'Descreva seu caso com pelo menos 20 caracteres',
     });
-    expect(leadRequestSchema.safeParse({ ...form(), whatsapp: '11 91234-5678' }).error?.issues[0]?.message).toBe('Apenas números são permitidos');
+    expect(leadRequestSchema.safeParse({ ...form(), whatsapp: '11 9123a-5678' }).error?.issues[0]?.message).toBe('Apenas números são permitidos');
+    expect(leadRequestSchema.safeParse({ ...form(), whatsapp: '(10) 91234-5678' }).error?.issues[0]?.message).toBe('DDD inválido');
+    expect(leadRequestSchema.safeParse({ ...form(), whatsapp: '(11) 3123-4567' }).error?.issues[0]?.message).toBe('Informe um celular com DDD: (11) 91234-5678');
     expect(leadRequestSchema.safeParse({ ...form(), descricao: 'x'.repeat(3001) }).error?.issues[0]?.message).toBe('A descrição deve ter no máximo 3000 caracteres');
     // The page's limit (kept out of the zod module the browser must not load) is the login's.
     expect(LEAD_REQUEST_LIMITS.email.max).toBe(EMAIL_MAX_LENGTH);
@@ -94,7 +96,7 @@ describe('routing a request', () => {
     if (routed.duplicate) return;
 
     const [request] = await db.select().from(leadRequests).where(eq(leadRequests.id, routed.requestId));
-    expect(request).toMatchObject({ nome: 'Carla Mendes', email: input.email, whatsapp: '11912345678', cidade: 'sp_sao_paulo', areaAtuacao: 'familia', chosenLawyerId: null });
+    expect(request).toMatchObject({ nome: 'Carla Mendes', email: input.email, whatsapp: '5511912345678', cidade: 'sp_sao_paulo', areaAtuacao: 'familia', chosenLawyerId: null });
     expect(request!.removalTokenHash).not.toContain(routed.removalToken);
 
     const stored = await leadsOf(routed.requestId);
@@ -102,7 +104,7 @@ describe('routing a request', () => {
     for (const id of [elsewhere.id, otherArea.id, pending.id, rejected.id]) expect(stored.some((l) => l.assignedTo === id)).toBe(false);
     const stageName = async (stageId: string | null) => (await db.select({ name: leadStatuses.name }).from(leadStatuses).where(eq(leadStatuses.id, stageId!)))[0]?.name;
     const anaLead = stored.find((l) => l.assignedTo === ana!.id)!;
-    expect(anaLead).toMatchObject({ nome: 'Carla Mendes', email: input.email, telefone: '11912345678', cidade: 'sp_sao_paulo', areaInteresse: 'familia', mensagem: input.descricao, status: 'novo' });
+    expect(anaLead).toMatchObject({ nome: 'Carla Mendes', email: input.email, telefone: '5511912345678', cidade: 'sp_sao_paulo', areaInteresse: 'familia', mensagem: input.descricao, status: 'novo' });
     expect(await stageName(anaLead.statusId)).toBe('Novo');
     expect(await stageName(stored.find((l) => l.assignedTo === bruno!.id)!.statusId)).toBe('Em contato');
   });

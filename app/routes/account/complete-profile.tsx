@@ -3,6 +3,8 @@ import { getCurrentUser, requireUser } from '~/auth/session.server';
 import { BiographyField } from '~/components/forms/biography-field';
 import { CheckboxList } from '~/components/forms/checkbox-list';
 import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
+import { PHONE_INPUT_MAX_LENGTH } from '~/domain/phone';
+import { PhoneField } from '~/components/ui/phone-field';
 import { TextField } from '~/components/ui/text-field';
 import { appErrorOrThrow, formError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
@@ -38,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const next = elsewhere(user);
   if (next || !user) throw redirect(next ?? '/login');
   const form = await parseForm(request, completeProfileSchema, {
-    echo: { nome: REGISTRATION_LIMITS.nome.max, numeroOAB: 20, oabUf: 4, whatsapp: 20, biografia: REGISTRATION_LIMITS.biografia.max },
+    echo: { nome: REGISTRATION_LIMITS.nome.max, numeroOAB: 20, oabUf: 4, whatsapp: PHONE_INPUT_MAX_LENGTH, biografia: REGISTRATION_LIMITS.biografia.max },
     lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
   });
   if (!form.ok) return formError(form);
@@ -100,15 +102,10 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
           <legend className={formLegendClass}>Dados Básicos</legend>
           <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={REGISTRATION_LIMITS.nome.max} defaultValue={nome} error={errors.nome} />
           <OabFields numero={text('numeroOAB')} uf={text('oabUf')} errors={errors} />
-          <TextField
+          <PhoneField
             name="whatsapp"
             label="WhatsApp (com DDD)"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            placeholder="5511999999999"
             required
-            maxLength={REGISTRATION_LIMITS.whatsapp.max}
             hint="Este é o número exibido para os clientes no seu perfil."
             defaultValue={text('whatsapp')}
             error={errors.whatsapp}

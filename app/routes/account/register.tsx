@@ -4,6 +4,8 @@ import { getCurrentUser } from '~/auth/session.server';
 import { BiographyField } from '~/components/forms/biography-field';
 import { CheckboxList } from '~/components/forms/checkbox-list';
 import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
+import { PHONE_INPUT_MAX_LENGTH } from '~/domain/phone';
+import { PhoneField } from '~/components/ui/phone-field';
 import { TextField } from '~/components/ui/text-field';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
@@ -26,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // Every text field but the passwords is shown again, capped; the checkbox lists come back as arrays.
   const form = await parseForm(request, registrationSchema, {
-    echo: { nome: 200, email: EMAIL_MAX_LENGTH, numeroOAB: 20, oabUf: 4, whatsapp: 20, biografia: REGISTRATION_LIMITS.biografia.max, selectedPlan: 20 },
+    echo: { nome: 200, email: EMAIL_MAX_LENGTH, numeroOAB: 20, oabUf: 4, whatsapp: PHONE_INPUT_MAX_LENGTH, biografia: REGISTRATION_LIMITS.biografia.max, selectedPlan: 20 },
     lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
   });
   if (!form.ok) return formError(form);
@@ -92,18 +94,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={REGISTRATION_LIMITS.nome.max} defaultValue={text('nome')} error={errors.nome} />
           <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={text('email')} error={errors.email} />
           <OabFields numero={text('numeroOAB')} uf={text('oabUf')} errors={errors} />
-          <TextField
-            name="whatsapp"
-            label="WhatsApp (com DDD)"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            placeholder="5511999999999"
-            required
-            maxLength={REGISTRATION_LIMITS.whatsapp.max}
-            defaultValue={text('whatsapp')}
-            error={errors.whatsapp}
-          />
+          <PhoneField name="whatsapp" label="WhatsApp (com DDD)" required defaultValue={text('whatsapp')} error={errors.whatsapp} />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField name="password" label="Senha" type="password" autoComplete="new-password" required maxLength={REGISTRATION_LIMITS.password.max} error={errors.password} />
             <TextField

@@ -3,11 +3,13 @@ import { getCurrentUser, type CurrentUser } from '~/auth/session.server';
 import { BiographyField } from '~/components/forms/biography-field';
 import { CheckboxList } from '~/components/forms/checkbox-list';
 import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
+import { PhoneField } from '~/components/ui/phone-field';
 import { TextField } from '~/components/ui/text-field';
 import { AppError } from '~/lib/app-error';
 import { pageMeta } from '~/lib/seo';
 import { doorIntents, passDoor, writeDoor } from '~/lib/write-door.server';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL, type LawyerStatus } from '~/domain/catalog/catalog';
+import { formatPhone } from '~/domain/phone';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
 import { afterProfileSaved, getEditableProfile, openProfileEditing, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile, type ProfileEditor } from '~/modules/lawyers/own-profile.server';
 import { PROFILE_EDIT_LIMITS, profileEditSchema } from '~/modules/lawyers/profile-edit.schemas';
@@ -96,7 +98,9 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
   // After a refused submission the form shows what was sent; before, the saved profile.
   const text = (name: 'nome' | 'whatsapp' | 'whatsappNotificacoes' | 'biografia') => {
     const value = sent?.[name];
-    return typeof value === 'string' ? value : (profile[name] ?? '');
+    if (typeof value === 'string') return value;
+    const saved = profile[name] ?? '';
+    return name === 'whatsapp' || name === 'whatsappNotificacoes' ? formatPhone(saved) : saved;
   };
   const list = (name: 'areasAtuacao' | 'cidadesAtendidas', saved: string[]) => {
     const value = sent?.[name];
@@ -123,27 +127,18 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
         <fieldset className={formSectionClass}>
           <legend className={formLegendClass}>Dados Básicos</legend>
           <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={PROFILE_EDIT_LIMITS.nome.max} defaultValue={text('nome')} error={errors.nome} />
-          <TextField
+          <PhoneField
             name="whatsapp"
             label="WhatsApp (com DDD)"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="5511999999999"
             required
-            maxLength={20}
             hint="Este é o número exibido para os clientes no seu perfil."
             defaultValue={text('whatsapp')}
             error={errors.whatsapp}
           />
-          <TextField
+          <PhoneField
             name="whatsappNotificacoes"
             label="WhatsApp para notificações (opcional)"
-            type="tel"
-            inputMode="tel"
             autoComplete="off"
-            placeholder="5511999999999"
-            maxLength={20}
             hint="Recebe os avisos de novos leads. Deixe em branco para não receber avisos por WhatsApp."
             defaultValue={text('whatsappNotificacoes')}
             error={errors.whatsappNotificacoes}

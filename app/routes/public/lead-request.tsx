@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { TextField } from '~/components/ui/text-field';
+import { PhoneField } from '~/components/ui/phone-field';
 import { AppError, formError, keepRetryAfter } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
@@ -12,7 +13,7 @@ import { formatOab } from '~/modules/lawyers/contact';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
 import { SafetyTips } from '~/modules/leads/components/safety-tips';
 import { clearLeadRequestOutcomeCookie, leadRequestOutcomeCookie, readLeadRequestOutcome } from '~/modules/leads/lead-request-cookie.server';
-import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES, outcomeMessage, WHATSAPP_PLACEHOLDER } from '~/modules/leads/lead-requests';
+import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES, outcomeMessage } from '~/modules/leads/lead-requests';
 import { LEAD_REQUEST_ECHO, leadRequestSchema } from '~/modules/leads/lead-requests.schemas';
 import { submitLeadRequest } from '~/modules/leads/lead-requests.server';
 import type { Route } from './+types/lead-request';
@@ -155,18 +156,7 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
             <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={LEAD_REQUEST_LIMITS.nome.max} defaultValue={values.nome} error={errors.nome} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={LEAD_REQUEST_LIMITS.email.max} defaultValue={values.email} error={errors.email} />
-              <TextField
-                name="whatsapp"
-                label="WhatsApp (com DDD)"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                placeholder={WHATSAPP_PLACEHOLDER}
-                required
-                maxLength={LEAD_REQUEST_LIMITS.whatsapp.max}
-                defaultValue={values.whatsapp}
-                error={errors.whatsapp}
-              />
+              <PhoneField name="whatsapp" label="WhatsApp (com DDD)" required defaultValue={values.whatsapp} error={errors.whatsapp} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
               <SelectField name="cidade" label="Cidade" placeholder="Selecione a cidade" options={CITIES_BY_LABEL} defaultValue={chosenCity} error={errors.cidade} />

@@ -2,7 +2,9 @@ import { KeyRound, MessageCircle, Send, ShieldCheck, Trash2 } from 'lucide-react
 import { Form, Link, useNavigation } from 'react-router';
 import { TextField } from '~/components/ui/text-field';
 import type { WriteRefusal } from '~/lib/write-answer';
-import { formatBrazilianPhone } from '~/modules/lawyers/contact';
+import { formatPhone } from '~/domain/phone';
+import { onPhoneInput } from '~/components/ui/phone-field';
+import { PHONE_INPUT_ATTRIBUTES } from '~/components/ui/phone-mask';
 import { GATEWAY_TOKEN_MAX_LENGTH, NOTIFICATION_NUMBER_MAX_LENGTH, type MessagingIntent } from '~/modules/messaging/messaging.texts';
 import type { MessagingSettings, NotificationDelivery } from '~/modules/messaging/messaging-settings.server';
 import { primaryButton, secondaryButton } from './area-styles';
@@ -18,12 +20,6 @@ const DELIVERY_TEXTS: Record<NotificationDelivery, string> = {
   'aguardando-token': 'Salve o token do WiizoChat para receber as notificações.',
   indisponivel: 'O envio por WhatsApp ainda não está ativo na plataforma: as notificações ficam registradas até lá.',
 };
-
-/** A Brazilian number as '(11) 98765-4321' (with or without the stored 55); any other as its digits. */
-function shownNumber(digits: string): string {
-  const brazilian = digits.length === 12 || digits.length === 13 ? (digits.startsWith('55') ? digits.slice(2) : null) : digits;
-  return (brazilian && formatBrazilianPhone(brazilian)) || digits;
-}
 
 const removeButton =
   'inline-flex items-center justify-center gap-2 rounded-md border border-red-700 px-5 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70';
@@ -84,13 +80,11 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
               <TextField
                 name="numero"
                 label="Número do WhatsApp para notificações"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="5511999999999"
+                {...PHONE_INPUT_ATTRIBUTES}
+                onInput={onPhoneInput}
                 required
                 maxLength={NOTIFICATION_NUMBER_MAX_LENGTH}
-                defaultValue={saveAnswer?.values.numero ?? (settings.notificationNumber ? shownNumber(settings.notificationNumber) : '')}
+                defaultValue={saveAnswer?.values.numero ?? (settings.notificationNumber ? formatPhone(settings.notificationNumber) : '')}
                 error={saveAnswer?.errors.numero}
                 aria-describedby={saveAnswer?.errors.numero ? 'numero-erro' : 'numero-dica'}
               />
