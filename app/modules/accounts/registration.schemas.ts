@@ -77,7 +77,16 @@ export const registrationSchema = z
     cidadesAtendidas: lawyerProfileFields.cidadesAtendidas,
     selectedPlan: z.enum(PLAN_IDS).catch('gratuito'),
   })
-  .refine((form) => form.password === form.confirmarSenha, { path: ['confirmarSenha'], message: NEW_PASSWORD_MESSAGES.mismatch });
+  .refine((form) => form.password === form.confirmarSenha, {
+    path: ['confirmarSenha'],
+    message: NEW_PASSWORD_MESSAGES.mismatch,
+    // Checked in the same round as every other field (zod would skip it while any field is wrong): the
+    // form reports all its problems at once.
+    when: ({ value }) => {
+      const pair = value as { password?: unknown; confirmarSenha?: unknown } | undefined;
+      return typeof pair?.password === 'string' && typeof pair.confirmarSenha === 'string';
+    },
+  });
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
 export { planFromQuery } from '~/domain/catalog/plans';

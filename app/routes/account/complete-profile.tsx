@@ -17,6 +17,7 @@ import { REGISTRATION_LIMITS } from '~/modules/accounts/accounts.limits';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
 import type { Route } from './+types/complete-profile';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 // /completar-perfil is for a signed-in user without a lawyer profile (docs/product-rules.md,
 // "Completing a profile"): a visitor goes to /login, anyone with a profile (or a superadmin) to the area.
@@ -71,6 +72,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** The form's fields in their order, as the error summary names them. */
+const PROFILE_FIELDS = [
+  ['nome', 'Nome completo'],
+  ['numeroOAB', 'Número da OAB'],
+  ['oabUf', 'Seccional (UF)'],
+  ['whatsapp', 'WhatsApp'],
+  ['foto', 'Foto de perfil'],
+  ['biografia', 'Biografia'],
+  ['areasAtuacao', 'Áreas de Atuação'],
+  ['cidadesAtendidas', 'Cidades Atendidas'],
+] as const;
+
 export default function CompleteProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/completar-perfil';
@@ -92,11 +105,7 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
       <p className="mt-2 text-slate-700">Preencha seus dados profissionais. Depois da verificação da OAB, seu perfil aparece para clientes da sua região.</p>
 
       <Form method="post" encType="multipart/form-data" className="mt-8 space-y-6" noValidate aria-label="Complete seu Perfil">
-        {actionData?.message ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {actionData.message}
-          </p>
-        ) : null}
+        <ErrorSummary errors={errors} message={actionData?.message} fields={PROFILE_FIELDS} answer={actionData} />
 
         <fieldset className={formSectionClass}>
           <legend className={formLegendClass}>Dados Básicos</legend>

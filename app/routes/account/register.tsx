@@ -6,6 +6,7 @@ import { CheckboxList } from '~/components/forms/checkbox-list';
 import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
 import { PHONE_INPUT_MAX_LENGTH } from '~/domain/phone';
 import { PhoneField } from '~/components/ui/phone-field';
+import { ErrorSummary } from '~/components/forms/error-summary';
 import { TextField } from '~/components/ui/text-field';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
@@ -56,6 +57,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/registro-advogado',
   });
 
+/** The form's fields in their order, as the error summary names them. */
+const REGISTRATION_FIELDS = [
+  ['nome', 'Nome completo'],
+  ['email', 'Email'],
+  ['numeroOAB', 'Número da OAB'],
+  ['oabUf', 'Seccional (UF)'],
+  ['whatsapp', 'WhatsApp'],
+  ['password', 'Senha'],
+  ['confirmarSenha', 'Confirme a senha'],
+  ['biografia', 'Biografia'],
+  ['areasAtuacao', 'Áreas de Atuação'],
+  ['cidadesAtendidas', 'Cidades Atendidas'],
+] as const;
+
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/registro-advogado';
@@ -82,11 +97,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         <h2 id="titulo-formulario" className="text-xl font-semibold text-slate-900">
           Cadastro de Advogado
         </h2>
-        {actionData?.message ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {actionData.message}
-          </p>
-        ) : null}
+        <ErrorSummary errors={errors} message={actionData?.message} fields={REGISTRATION_FIELDS} answer={actionData} />
         <input type="hidden" name="selectedPlan" value={plan} />
 
         <fieldset className={formSectionClass}>

@@ -16,6 +16,7 @@ import { PROFILE_EDIT_LIMITS, profileEditSchema } from '~/modules/lawyers/profil
 import type { Route } from './+types/edit-profile';
 import { primaryButton, secondaryButton } from './components/area-styles';
 import { rejectedLawyerRedirect } from './rejected-lawyer.server';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 // /editar-perfil: who may edit what is in docs/product-rules.md, "Editing a profile".
 
@@ -87,6 +88,17 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Editar Perfil', description: 'Edite os dados do seu perfil de advogado.', path: '/editar-perfil', noindex: true });
 
+/** The form's fields in their order, as the error summary names them. */
+const PROFILE_FIELDS = [
+  ['nome', 'Nome completo'],
+  ['whatsapp', 'WhatsApp'],
+  ['whatsappNotificacoes', 'WhatsApp para notificações'],
+  ['foto', 'Foto de perfil'],
+  ['biografia', 'Biografia'],
+  ['areasAtuacao', 'Áreas de Atuação'],
+  ['cidadesAtendidas', 'Cidades Atendidas'],
+] as const;
+
 export default function EditProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   if (loaderData.state === 'signed-out') return <SignedOut />;
@@ -113,11 +125,7 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
       <p className="mt-2 text-slate-700">Mantenha seus dados atualizados: é isso que os clientes veem no seu perfil público.</p>
 
       <Form method="post" encType="multipart/form-data" className="mt-8 space-y-6" noValidate aria-label="Editar Perfil">
-        {actionData?.message ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {actionData.message}
-          </p>
-        ) : null}
+        <ErrorSummary errors={errors} message={actionData?.message} fields={PROFILE_FIELDS} answer={actionData} />
 
         <fieldset className={formSectionClass}>
           <legend className={formLegendClass}>Foto de Perfil</legend>

@@ -17,6 +17,7 @@ import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES, outcomeMess
 import { LEAD_REQUEST_ECHO, leadRequestSchema } from '~/modules/leads/lead-requests.schemas';
 import { submitLeadRequest } from '~/modules/leads/lead-requests.server';
 import type { Route } from './+types/lead-request';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 /**
  * /solicitar-atendimento and /solicitar-atendimento/{slug}: the client request form. The slug variant
@@ -84,6 +85,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700';
 
+/** The form's fields in their order, as the error summary names them. */
+const REQUEST_FIELDS = [
+  ['nome', 'Nome completo'],
+  ['email', 'Email'],
+  ['whatsapp', 'WhatsApp'],
+  ['cidade', 'Cidade'],
+  ['areaAtuacao', 'Área de atuação'],
+  ['descricao', 'Descreva seu caso'],
+] as const;
+
 export default function LeadRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lawyer, result } = loaderData;
   const navigation = useNavigation();
@@ -147,11 +158,7 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
                 Sua solicitação vai para {lawyer.nome} e também para os outros advogados aprovados que atendem a área e a cidade escolhidas.
               </p>
             ) : null}
-            {actionData?.message ? (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-                {actionData.message}
-              </p>
-            ) : null}
+            <ErrorSummary errors={errors} message={actionData?.message} fields={REQUEST_FIELDS} answer={actionData} />
 
             <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={LEAD_REQUEST_LIMITS.nome.max} defaultValue={values.nome} error={errors.nome} />
             <div className="grid gap-5 sm:grid-cols-2">
