@@ -348,7 +348,8 @@ describe('abuse', () => {
     expect(again).toEqual({ outcome: 'matched', stored: false });
     expect(await db.select().from(leadRequests)).toHaveLength(1);
     expect(await db.select().from(leads)).toHaveLength(1);
-    expect(await db.select().from(outbox).where(eq(outbox.channel, 'email'))).toHaveLength(1);
+    // One e-mail to the client, one to the lawyer.
+    expect(await db.select().from(outbox).where(eq(outbox.channel, 'email'))).toHaveLength(2);
     // The copies did not spend the limit: only the stored request counts.
     const [ipCount] = await db.select().from(rateLimits).where(eq(rateLimits.key, 'lead-request:ip:203.0.113.60'));
     expect(ipCount!.count).toBe(1);

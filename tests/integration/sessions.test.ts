@@ -11,6 +11,8 @@ import { createLawyer } from '../factories/lawyers';
 import { refusalOf } from '../support/refusal';
 
 const PASSWORD = 'senha-certa-123';
+/** Tests that sign in tens of times in a row: each attempt hashes a password, slow on a busy machine. */
+const SIGN_IN_LOOP_TIMEOUT_MS = 60_000;
 
 function headersFrom(ip: string, cookies: string[] = []) {
   const headers = new Headers({ [CLIENT_IP_HEADER]: ip });
@@ -42,7 +44,7 @@ describe('failed sign-ins (the /login form calls better-auth in process)', () =>
       expect(refused).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Email ou senha incorretos' });
     }
     expect((await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.50'))).setCookies).not.toHaveLength(0);
-  });
+  }, SIGN_IN_LOOP_TIMEOUT_MS);
 
   test(`after ${SIGN_IN_LIMITS.pair.max} wrong passwords one address is refused on that account with 429, the right password too; other addresses are not`, async () => {
     const ana = await lawyerWithPassword();
@@ -83,7 +85,7 @@ describe('failed sign-ins (the /login form calls better-auth in process)', () =>
     const ana = await lawyerWithPassword();
     expect(await refusalOf(signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom(ip)))).toMatchObject({ status: 429 });
     expect((await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('192.0.2.100'))).setCookies).not.toHaveLength(0);
-  });
+  }, SIGN_IN_LOOP_TIMEOUT_MS);
 });
 
 describe('sessions', () => {

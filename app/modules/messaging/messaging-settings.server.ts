@@ -152,13 +152,16 @@ export async function sendTestMessage({ id: lawyerId }: MessagingLawyer, { envio
   if (!(await notificationsAllowed(lawyerId, now))) refuseOutsidePlan(MESSAGING_TEXTS.testFailed);
   const [number, hasToken] = await Promise.all([notificationNumberOf(lawyerId), hasGatewayToken(lawyerId)]);
   const senders = configuredSenders();
-  // No sender at all: no token would help, so the lawyer is told that, not to configure one.
-  if (!senders || (!senders.wiizoChat && !senders.cloudApi)) throw new AppError(`${MESSAGING_TEXTS.testFailed}${MESSAGING_TEXTS.noSenderYet}`, { status: 503, code: 'no_whatsapp_sender' });
-  if (!number || (!hasToken && !senders.cloudApi)) throw new AppError(MESSAGING_TEXTS.testNeedsTokenAndNumber, { status: 400, code: 'test_needs_token_and_number' });
+  if (!number || (!hasToken && !senders?.cloudApi)) throw new AppError(MESSAGING_TEXTS.testNeedsTokenAndNumber, { status: 400, code: 'test_needs_token_and_number' });
 
   // The sender the notifications use: the lawyer's token when saved and usable, else the platform's number.
-  const chosen = await senders.choose(lawyerId);
-  if (!chosen) throw new AppError(`${MESSAGING_TEXTS.testFailed}o token salvo não pôde ser lido. Salve o token novamente.`, { status: 409, code: 'no_whatsapp_sender' });
+  const chosen = await senders?.choose(lawyerId);
+  if (!chosen) {
+    throw new AppError(`${MESSAGING_TEXTS.testFailed}${senders?.wiizoChat ? 'o token salvo não pôde ser lido. Salve o token novamente.' : MESSAGING_TEXTS.noSenderYet}`, {
+      status: senders?.wiizoChat ? 409 : 503,
+      code: 'no_whatsapp_sender',
+    });
+  }
 
   const hits = await hitRateLimit(`whatsapp-test:lawyer:${lawyerId}`, TEST_WINDOW_MS, now);
   if (hits.count > TEST_SENDS_PER_WINDOW) {

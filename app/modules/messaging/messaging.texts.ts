@@ -23,7 +23,7 @@ export const MESSAGING_TEXTS = {
   /** Not in the spec: the plans without WhatsApp notifications (docs/product-rules.md, Plans). */
   notInPlan: `As notificações por WhatsApp fazem parte dos planos ${WHATSAPP_PLAN_NAMES}.`,
   /** What every plan gets, whatever the WhatsApp (docs/product-rules.md, Leads). */
-  emailForEveryLead: 'Cada novo lead também chega no seu e-mail de login, em qualquer plano.',
+  emailForEveryLead: 'Cada novo lead chega no seu e-mail de login, em qualquer plano.',
   /** Not in the spec: no WhatsApp sender is configured on the server at all. */
   noSenderYet: 'o envio por WhatsApp ainda não está ativo na plataforma.',
 } as const;
