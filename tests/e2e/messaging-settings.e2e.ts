@@ -37,7 +37,7 @@ test('a lawyer saves the number and a token, sees only “configurado”, and th
   expect(await page.getByRole('link', { name: 'Monitoramento' }).getAttribute('aria-current')).toBe('page');
   await expect(page.getByText('Token: não configurado')).toBeVisible();
   // What the token is, that it is optional, and what sends without it; e-mail on every plan; no internal name.
-  const help = page.getByText(/^Opcional\. O WiizoChat é um serviço à parte/);
+  const help = page.getByText(/^O WiizoChat é um serviço à parte/);
   await expect(help).toBeVisible();
   expect(await help.innerText()).toContain('Com ele, as notificações saem do seu número; sem ele, saem do WhatsApp da plataforma.');
   expect(await page.getByLabel('Token do WiizoChat (opcional)').getAttribute('aria-describedby')).toContain('token-ajuda');

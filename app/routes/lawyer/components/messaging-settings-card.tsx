@@ -25,7 +25,8 @@ const DELIVERY_TEXTS: Record<NotificationDelivery, string> = {
  * No provider's internal name: WiizoChat is named because the lawyer signs up there for the token.
  */
 function tokenHelp(senders: MessagingSettings['senders']): string {
-  const what = 'Opcional. O WiizoChat é um serviço à parte que envia mensagens de WhatsApp pelo seu próprio número; o token é a chave da sua conta lá.';
+  // The label says it is optional; this says what it is and what happens without it.
+  const what = 'O WiizoChat é um serviço à parte que envia mensagens de WhatsApp pelo seu próprio número; o token é a chave da sua conta lá.';
   if (senders.wiizoChat && senders.platform) return `${what} Com ele, as notificações saem do seu número; sem ele, saem do WhatsApp da plataforma.`;
   if (senders.wiizoChat) return `${what} Com ele, as notificações saem do seu número; sem ele, ficam registradas até você salvar um.`;
   if (senders.platform) return `${what} O envio pelo WiizoChat não está ativo no momento: as notificações saem do WhatsApp da plataforma.`;
@@ -122,7 +123,7 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
                 autoComplete="off"
                 spellCheck={false}
                 maxLength={GATEWAY_TOKEN_MAX_LENGTH}
-                placeholder={tokenSaved ? 'Vazio mantém o token salvo' : 'Cole aqui o token da sua instância'}
+                placeholder={tokenSaved ? 'Vazio mantém o token salvo' : 'Cole aqui o seu token'}
                 error={saveAnswer?.errors.token}
                 aria-describedby={saveAnswer?.errors.token ? 'token-erro token-ajuda' : 'token-situacao token-ajuda'}
               />
