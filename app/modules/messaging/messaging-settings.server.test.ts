@@ -78,7 +78,7 @@ describe('the notification number', () => {
 describe('messaging settings', () => {
   test('saving stores the number and the token encrypted: the stored value is neither the token nor its base64, and the screen learns only “configurado”', async () => {
     const ana = await createLawyer({ plan: 'intermediario', whatsappNotificacoes: null });
-    expect(await getMessagingSettings(ana.id)).toEqual({ allowed: true, notificationNumber: null, token: null, delivery: 'aguardando-token', loadError: null });
+    expect(await getMessagingSettings(ana.id)).toEqual({ allowed: true, notificationNumber: null, token: null, delivery: 'aguardando-token', senders: { wiizoChat: true, platform: false }, loadError: null });
 
     await saveMessagingSettings(await messagingOf(ana.id), input('(11) 98765-4321', TOKEN));
 
@@ -89,7 +89,7 @@ describe('messaging settings', () => {
     expect(await readGatewayToken(ana.id)).toBe(TOKEN);
 
     const settings = await getMessagingSettings(ana.id);
-    expect(settings).toEqual({ allowed: true, notificationNumber: '5511987654321', token: 'configurado', delivery: 'wiizochat', loadError: null });
+    expect(settings).toEqual({ allowed: true, notificationNumber: '5511987654321', token: 'configurado', delivery: 'wiizochat', senders: { wiizoChat: true, platform: false }, loadError: null });
     expect(JSON.stringify(settings)).not.toContain(TOKEN);
   });
 
@@ -238,6 +238,6 @@ describe('the test send', () => {
     await saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN));
     getConfig().wiizoChatApiUrl = undefined;
     expect((await getMessagingSettings(ana.id)).delivery).toBe('indisponivel');
-    expect(await refusal(sendTestMessage(await messagingOf(ana.id), click()))).toMatchObject({ status: 503, message: 'Erro ao enviar mensagem de teste: o envio pelo WiizoChat não está ativo neste servidor.' });
+    expect(await refusal(sendTestMessage(await messagingOf(ana.id), click()))).toMatchObject({ status: 503, message: 'Erro ao enviar mensagem de teste: o envio por WhatsApp ainda não está ativo na plataforma.' });
   });
 });

@@ -5,7 +5,7 @@ import type { WriteRefusal } from '~/lib/write-answer';
 import { formatPhone } from '~/domain/phone';
 import { onPhoneInput } from '~/components/ui/phone-field';
 import { PHONE_INPUT_ATTRIBUTES } from '~/components/ui/phone-mask';
-import { GATEWAY_TOKEN_MAX_LENGTH, NOTIFICATION_NUMBER_MAX_LENGTH, type MessagingIntent } from '~/modules/messaging/messaging.texts';
+import { GATEWAY_TOKEN_MAX_LENGTH, MESSAGING_TEXTS, NOTIFICATION_NUMBER_MAX_LENGTH, type MessagingIntent } from '~/modules/messaging/messaging.texts';
 import type { MessagingSettings, NotificationDelivery } from '~/modules/messaging/messaging-settings.server';
 import { primaryButton, secondaryButton } from './area-styles';
 
@@ -15,11 +15,25 @@ export type MessagingActionData = WriteRefusal<'notificacoes', MessagingIntent>;
 const FORM_ACTION = '/area-advogado?section=monitoramento';
 
 const DELIVERY_TEXTS: Record<NotificationDelivery, string> = {
-  wiizochat: 'As notificações saem pelo seu token do WiizoChat.',
+  wiizochat: 'As notificações saem do seu próprio número, pelo WiizoChat.',
   'cloud-api': 'As notificações saem pelo WhatsApp da plataforma.',
   'aguardando-token': 'Salve o token do WiizoChat para receber as notificações.',
   indisponivel: 'O envio por WhatsApp ainda não está ativo na plataforma: as notificações ficam registradas até lá.',
 };
+
+/**
+ * What the WiizoChat token is, in the lawyer's words, and what happens without it on this server: the
+ * platform's own number when it has one (the token is then optional), else nothing until one is saved.
+ * No provider's internal name: WiizoChat is named because the lawyer signs up there for the token.
+ */
+function tokenHelp(senders: MessagingSettings['senders']): string {
+  // The label says it is optional; this says what it is and what happens without it.
+  const what = 'O WiizoChat é um serviço à parte que envia mensagens de WhatsApp pelo seu próprio número; o token é a chave da sua conta lá.';
+  if (senders.wiizoChat && senders.platform) return `${what} Com ele, as notificações saem do seu número; sem ele, saem do WhatsApp da plataforma.`;
+  if (senders.wiizoChat) return `${what} Com ele, as notificações saem do seu número; sem ele, ficam registradas até você salvar um.`;
+  if (senders.platform) return `${what} O envio pelo WiizoChat não está ativo no momento: as notificações saem do WhatsApp da plataforma.`;
+  return what;
+}
 
 const removeButton =
   'inline-flex items-center justify-center gap-2 rounded-md border border-red-700 px-5 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70';
@@ -44,6 +58,7 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
         Notificações por WhatsApp
       </h3>
       <p className="mt-2 text-slate-700">Receba no WhatsApp cada novo lead e cada nova movimentação dos seus processos monitorados.</p>
+      <p className="mt-1 text-sm text-slate-600">{MESSAGING_TEXTS.emailForEveryLead}</p>
 
       {settings.loadError ? (
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -53,7 +68,7 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
 
       {!settings.allowed ? (
         <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-slate-900">
-          <p>As notificações por WhatsApp fazem parte dos planos Intermediário e Premium.</p>
+          <p>{MESSAGING_TEXTS.notInPlan}</p>
           <Link to="/area-advogado?section=financeiro" className={`${primaryButton} mt-3`}>
             Atualizar plano
           </Link>
@@ -97,15 +112,18 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
             <div>
               <TextField
                 name="token"
-                label="Token do WiizoChat"
+                label="Token do WiizoChat (opcional)"
                 type="password"
                 autoComplete="off"
                 spellCheck={false}
                 maxLength={GATEWAY_TOKEN_MAX_LENGTH}
-                placeholder={tokenSaved ? 'Vazio mantém o token salvo' : 'Cole aqui o token da sua instância'}
+                placeholder={tokenSaved ? 'Vazio mantém o token salvo' : 'Cole aqui o seu token'}
                 error={saveAnswer?.errors.token}
-                aria-describedby={saveAnswer?.errors.token ? 'token-erro' : 'token-situacao'}
+                aria-describedby={saveAnswer?.errors.token ? 'token-erro token-ajuda' : 'token-situacao token-ajuda'}
               />
+              <p id="token-ajuda" className="mt-1 text-sm text-slate-600">
+                {tokenHelp(settings.senders)}
+              </p>
               <p id="token-situacao" className="mt-1 flex items-center gap-1.5 text-sm text-slate-700">
                 {tokenSaved ? <ShieldCheck aria-hidden="true" className="size-4 text-green-700" /> : <KeyRound aria-hidden="true" className="size-4 text-slate-500" />}
                 Token: <strong className={tokenSaved ? 'text-green-800' : 'text-slate-800'}>{tokenSaved ? 'configurado' : 'não configurado'}</strong>
