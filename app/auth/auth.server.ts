@@ -93,7 +93,7 @@ function createAuth() {
         await queuePasswordResetEmail({ to: recipient.email, name: recipient.name, token });
       },
       onPasswordReset: async ({ user: reset }) => {
-        await afterPasswordReset({ id: reset.id, emailVerified: reset.emailVerified });
+        await afterPasswordReset({ id: reset.id, email: reset.email, emailVerified: reset.emailVerified });
       },
     },
     verification: {

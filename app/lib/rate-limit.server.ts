@@ -1,4 +1,4 @@
-import { and, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { rateLimits } from '~/db/schema/rate-limits';
 
@@ -84,6 +84,16 @@ export async function resetRateLimits(keys: readonly string[]): Promise<void> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return;
   await db.delete(rateLimits).where(inArray(rateLimits.key, unique));
+}
+
+/**
+ * Forgets every key that starts with `prefix` and ends with `suffix` (compared as text, no pattern
+ * characters): one account's counters kept under keys of several shapes, say.
+ */
+export async function resetRateLimitsAround(prefix: string, suffix: string): Promise<void> {
+  await db
+    .delete(rateLimits)
+    .where(and(eq(sql`left(${rateLimits.key}, ${prefix.length})`, prefix), eq(sql`right(${rateLimits.key}, ${suffix.length})`, suffix)));
 }
 
 /** Deletes the rows whose window has ended; returns how many. */

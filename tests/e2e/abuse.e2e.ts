@@ -5,7 +5,7 @@ import { fixtures } from './support/fixtures';
 import { residentMiB } from './support/own-server';
 
 // What an attacker tries from outside, on the shared server with accounts of this file's own (the
-// fixture door, docs/decisions/0035): an account locked for fifteen minutes is this file's superadmin,
+// fixture door, docs/decisions/0035): an account refused to this file's address for fifteen minutes is this file's superadmin,
 // the sessions and statistics are this file's lawyer's, and the shared server's memory is measured
 // (files run one at a time): brute force, huge bodies, inflated statistics.
 
@@ -102,8 +102,8 @@ describe('sessions', () => {
 });
 
 describe('sign-in brute force', () => {
-  test('after 20 wrong passwords the account answers 429 in Portuguese, on the form and on the API, even with the right password', async () => {
-    for (let i = 0; i < 20; i++) {
+  test('after 10 wrong passwords from one address the account answers it 429 in Portuguese, on the form and on the API, even with the right password', async () => {
+    for (let i = 0; i < 10; i++) {
       const response = await loginForm(SUPERADMIN.email, `senha-errada-${i}`);
       expect(response.status).toBe(400);
     }
@@ -120,8 +120,40 @@ describe('sign-in brute force', () => {
     expect(api.status).toBe(429);
     expect(((await api.json()) as { message: string }).message).toContain('Muitas tentativas');
 
-    // Another account from the same address is not locked by it.
+    // Another account from the same address is not locked by it, nor the same account from another address.
     expect((await loginForm(LAWYER.email, LAWYER.password)).status).toBe(302);
+    const elsewhere = await fetch(`${server.baseURL}/admin`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': newClientAddress() },
+      body: new URLSearchParams({ email: SUPERADMIN.email, password: SUPERADMIN.password }),
+      redirect: 'manual',
+    });
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.get('location')).toBe('/admin/dashboard');
+  });
+
+  test('20 wrong passwords from 20 addresses leave the owner able to log in, at /admin and at /login', async () => {
+    const owner = await fixtures.superadmin();
+    const adminForm = (password: string, address: string) =>
+      fetch(`${server.baseURL}/admin`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': address },
+        body: new URLSearchParams({ email: owner.email, password }),
+        redirect: 'manual',
+      });
+    const wrong = await Promise.all(Array.from({ length: 20 }, (_, i) => adminForm(`senha-errada-${i}`, newClientAddress()).then((r) => r.status)));
+    expect(new Set(wrong)).toEqual(new Set([400]));
+
+    const entrance = await adminForm(owner.password, newClientAddress());
+    expect(entrance.status).toBe(302);
+    expect(entrance.headers.get('location')).toBe('/admin/dashboard');
+    const login = await fetch(`${server.baseURL}/login`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': newClientAddress() },
+      body: new URLSearchParams({ email: owner.email, password: owner.password }),
+      redirect: 'manual',
+    });
+    expect(login.status).toBe(302);
   });
 
   test('sign-up and the endpoints the product does not use are not reachable', async () => {

@@ -8,8 +8,9 @@ import { fixtures, standIns } from './support/fixtures';
 // The marketplace's core loop, end to end: three lawyers register (two serve the visitor's area and
 // city, the third the area in another city); a visitor's request reaches the two and not the third;
 // both find the lead on their boards, one moves it with the keyboard, the other edits it; each of the
-// two was told on WhatsApp (the platform's Cloud API number, a local stand-in) and the visitor got the
-// confirmation e-mail (a real SMTP server), whose link removes the request and its leads.
+// two was told by e-mail (a real SMTP server), the one on Plano Intermediário also on WhatsApp (the
+// platform's Cloud API number, a local stand-in), the one on Plano Gratuito not; the visitor got the
+// confirmation e-mail, whose link removes the request and its leads.
 // On the shared server (docs/decisions/0035), the three e-mails are named to the fixture door first:
 // their registrations are approved at once (AUTO_APPROVE_LAWYERS for them alone, the spec's literal
 // reading), so that nothing but the product's own pages is used; the stand-ins are read by their numbers
@@ -36,6 +37,8 @@ const cloudRequests = async () => (await Promise.all(lawyers.map((l) => standIns
 
 interface Lawyer {
   nome: string;
+  /** The plan chosen at registration (`?plano=`); gratuito when absent. */
+  plan?: 'intermediario';
   email: string;
   whatsapp: string;
   city: { id: string; label: string };
@@ -43,14 +46,14 @@ interface Lawyer {
 
 const PASSWORD = 'senha-da-jornada-2026';
 const lawyers: Lawyer[] = [
-  { nome: 'Helena Prado Vasconcelos', email: 'helena.prado@exemplo.adv.br', whatsapp: '11987650001', city },
+  { nome: 'Helena Prado Vasconcelos', email: 'helena.prado@exemplo.adv.br', whatsapp: '11987650001', city, plan: 'intermediario' },
   { nome: 'Rodrigo Teles Amaral', email: 'rodrigo.teles@exemplo.adv.br', whatsapp: '11987650002', city },
   { nome: 'Sílvia Moura Campos', email: 'silvia.moura@exemplo.adv.br', whatsapp: '11987650003', city: otherCity },
 ];
 
 /** Registers through /registro-advogado and confirms from the e-mail: the page is then in her area, signed in. */
 async function register(page: Page, lawyer: Lawyer, oab: string) {
-  await page.goto('/registro-advogado');
+  await page.goto(lawyer.plan ? `/registro-advogado?plano=${lawyer.plan}` : '/registro-advogado');
   await page.getByLabel('Nome completo').fill(lawyer.nome);
   await page.getByLabel('Email').fill(lawyer.email);
   await page.getByLabel('Número da OAB').fill(oab);
@@ -102,7 +105,7 @@ afterAll(async () => Promise.all([...pages.values()].map((p) => p.context().clos
 
 const CLIENT = { nome: 'Otávio Siqueira Braga', email: 'otavio.braga@exemplo.com.br', whatsapp: '11912340000' };
 
-test('three lawyers register and are approved at once; the request reaches the two of the city, each on their board and on WhatsApp', async ({ browser, baseURL, page }) => {
+test('three lawyers register and are approved at once; the request reaches the two of the city, each on their board and by e-mail, the Intermediário one on WhatsApp too', async ({ browser, baseURL, page }) => {
   let oab = 410001;
   for (const lawyer of lawyers) await fixtures.autoApprove(lawyer.email);
   for (const lawyer of lawyers) await register(await pageOf(browser, baseURL, lawyer), lawyer, String(oab++));
@@ -117,15 +120,24 @@ test('three lawyers register and are approved at once; the request reaches the t
   await page.getByRole('button', { name: 'Enviar Solicitação' }).click();
   await expect(page.getByText('Solicitação enviada com sucesso! Em breve um advogado entrará em contato.')).toBeVisible();
 
-  // WhatsApp: one message per matching lawyer, to her number, with the spec's text; none to the third.
+  // WhatsApp: one message to the matching lawyer whose plan lists it (Helena, Intermediário), to her
+  // number, with the spec's text; none to Rodrigo (Gratuito), none to the third.
   const [helena, rodrigo, silvia] = lawyers as [Lawyer, Lawyer, Lawyer];
-  const messages = await standIns.waitFor('two WhatsApp messages', cloudRequests, (requests) => (requests.length >= 2 ? requests : undefined));
-  expect(messages.map((m) => (m.body as { to: string }).to).sort()).toEqual([`55${helena.whatsapp}`, `55${rodrigo.whatsapp}`].sort());
+  const messages = await standIns.waitFor('a WhatsApp message', cloudRequests, (requests) => (requests.length >= 1 ? requests : undefined));
+  expect(messages.map((m) => (m.body as { to: string }).to)).toEqual([`55${helena.whatsapp}`]);
   const body = messages[0]!.body as { type: string; text?: { body: string } };
   expect(body).toMatchObject({ type: 'text' });
   expect(body.text!.body).toBe(
     `Olá! Você recebeu um novo lead no sistema:\n\nNome: "${CLIENT.nome}"\nÁrea: ${area.label}\nCidade: ${city.label}\n\nAcesse o sistema para visualizar e entrar em contato.`,
   );
+
+  // An e-mail to each of the two, whatever the plan, with the way to the CRM.
+  for (const lawyer of [helena, rodrigo]) {
+    const told = await mailTo(lawyer.email, 'Você recebeu um novo lead');
+    expect(told.text).toContain(`Nome: ${CLIENT.nome}`);
+    expect(told.text).toContain('/area-advogado?section=crm');
+  }
+  expect((await standIns.emailsTo(silvia.email)).some((m) => m.subject.includes('novo lead'))).toBe(false);
 
   // The visitor's e-mail names the two and not the third.
   const mail = await mailTo(CLIENT.email);
@@ -143,8 +155,8 @@ test('three lawyers register and are approved at once; the request reaches the t
   await openBoard(third);
   await expect(third.getByText('Gerencie seus 0 leads de forma organizada')).toBeVisible();
   expect(await card(third, CLIENT.nome).count()).toBe(0);
-  // Still exactly one message per matching lawyer once the queue is idle (no retry sent a second).
-  expect(await cloudRequests()).toHaveLength(2);
+  // Still exactly one WhatsApp once the queue is idle (no retry sent a second, none to Gratuito).
+  expect(await cloudRequests()).toHaveLength(1);
 });
 
 test('one lawyer moves the lead with the keyboard, the other edits his copy: neither touches the other’s', async ({ browser, baseURL }) => {

@@ -47,7 +47,7 @@ async function expectEmptyForm(page: Page) {
 test('with JavaScript: the request reaches the matching lawyers, the form is reset and the e-mail lists them', async ({ page }) => {
   await page.goto('/solicitar-atendimento');
   await expect(page.getByRole('heading', { level: 1, name: 'Solicite Atendimento Jurídico' })).toBeVisible();
-  expect(await page.getByLabel('WhatsApp (com DDD)').getAttribute('placeholder')).toBe('5511999999999');
+  expect(await page.getByLabel('WhatsApp (com DDD)').getAttribute('placeholder')).toBe('(11) 91234-5678');
   await expect(page.getByText('Advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado.')).toBeVisible();
   expect(await page.getByRole('link', { name: /Cadastro Nacional dos Advogados/ }).getAttribute('href')).toBe('https://cna.oab.org.br/');
   // The honeypot is neither seen nor reachable.
@@ -93,7 +93,8 @@ test('mistakes are answered beside each field with the spec’s messages, values
     await page.goto('/solicitar-atendimento');
     if (javaScriptEnabled) await waitForHydration(page);
     await page.getByLabel('Nome completo').fill('Jo');
-    await page.getByLabel('WhatsApp (com DDD)').fill('11 9999');
+    // Spaces and the mask's punctuation are accepted now; a letter is not.
+    await page.getByLabel('WhatsApp (com DDD)').fill('11 9999a');
     await page.getByLabel('Descreva seu caso').fill('Curto demais.');
     await page.getByRole('button', { name: 'Enviar Solicitação' }).click();
     for (const message of [

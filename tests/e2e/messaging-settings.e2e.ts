@@ -1,6 +1,6 @@
 import { beforeAll, inject } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, login, test } from './support/browser';
+import { expect, login, test, waitForHydration } from './support/browser';
 import { type CreatedLawyer, fixtures, standIns, unique } from './support/fixtures';
 
 // The demo lawyer (Plano Intermediário: WhatsApp notifications included) sets up notifications in the
@@ -36,20 +36,30 @@ test('a lawyer saves the number and a token, sees only “configurado”, and th
   await expect(page.getByRole('heading', { name: 'Notificações por WhatsApp' })).toBeVisible();
   expect(await page.getByRole('link', { name: 'Monitoramento' }).getAttribute('aria-current')).toBe('page');
   await expect(page.getByText('Token: não configurado')).toBeVisible();
+  // What the token is, that it is optional, and what sends without it; e-mail on every plan; no internal name.
+  const help = page.getByText(/^O WiizoChat é um serviço à parte/);
+  await expect(help).toBeVisible();
+  expect(await help.innerText()).toContain('Com ele, as notificações saem do seu número; sem ele, saem do WhatsApp da plataforma.');
+  expect(await page.getByLabel('Token do WiizoChat (opcional)').getAttribute('aria-describedby')).toContain('token-ajuda');
+  await expect(page.getByText('Cada novo lead chega no seu e-mail de login, em qualquer plano.')).toBeVisible();
+  expect(await page.locator('main').innerText()).not.toContain('Simulador');
 
   // The spec's validation, beside the field, the typed value kept.
   const number = page.getByLabel('Número do WhatsApp para notificações');
+  await waitForHydration(page);
   await number.fill('9876');
+  // The field shows the digits in the phone's shape as they are typed.
+  expect(await number.inputValue()).toBe('(98) 76');
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(page.getByText('Por favor, insira um número de WhatsApp válido')).toBeVisible();
-  expect(await number.inputValue()).toBe('9876');
+  expect(await number.inputValue()).toBe('(98) 76');
 
   await number.fill(PHONE.typed);
   await page.getByLabel('Token do WiizoChat').fill(TOKEN);
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(page.getByText('Configurações salvas com sucesso')).toBeVisible();
   await expect(page.getByText('Token: configurado')).toBeVisible();
-  await expect(page.getByText('As notificações saem pelo seu token do WiizoChat.')).toBeVisible();
+  await expect(page.getByText('As notificações saem do seu próprio número, pelo WiizoChat.')).toBeVisible();
   // The token is never sent back: not in the field, not anywhere in the page or its data.
   expect(await page.getByLabel('Token do WiizoChat').inputValue()).toBe('');
   expect(await number.inputValue()).toBe(PHONE.typed);
@@ -121,4 +131,15 @@ test('without JavaScript the card’s forms work as plain posts', async ({ openP
 
   await page.getByRole('button', { name: 'Remover token' }).click();
   await expect(page.getByText('Token do WiizoChat removido com segurança')).toBeVisible();
+});
+
+test('a Gratuito lawyer reads which plans include WhatsApp and that every new lead comes by e-mail', async ({ page }) => {
+  const gratuito = await fixtures.lawyer({ plan: 'gratuito' });
+  await login(page, gratuito);
+  await page.goto('/area-advogado?section=monitoramento');
+  await expect(page.getByText('As notificações por WhatsApp fazem parte dos planos Intermediário e Premium.')).toBeVisible();
+  await expect(page.getByText('Cada novo lead chega no seu e-mail de login, em qualquer plano.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Atualizar plano' }).first()).toBeVisible();
+  expect(await page.getByRole('button', { name: 'Enviar mensagem de teste' }).count()).toBe(0);
+  expect(await page.locator('main').innerText()).not.toContain('Simulador');
 });

@@ -54,7 +54,7 @@ test('an intermediário lawyer follows a process: checked number, the table, Atu
   await page.getByLabel('Tribunal').selectOption('todos');
   await page.getByLabel('Frequência').selectOption('SEMANAL');
   await page.getByRole('button', { name: 'Monitorar processo' }).click();
-  await expect(page.getByText('Monitoramento criado! O status será atualizado automaticamente pelo Simulador.')).toBeVisible();
+  await expect(page.getByText('Monitoramento criado! O status será atualizado automaticamente pelo sistema de demonstração.')).toBeVisible();
   const row = table(page).getByRole('row', { name: new RegExp(NUMERO.replaceAll('.', '\\.')) });
   await expect(row).toBeVisible();
   expect(await row.innerText()).toMatch(/TJSP[\s\S]*Pendente[\s\S]*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);

@@ -51,7 +51,7 @@ describe('the contract summariser’s form post', () => {
     expect(Object.keys(result.body.analysis!.sections)).toEqual(['resumoExecutivo', 'pontosPrincipais', 'pontosDeAtencao', 'datasEPrazos', 'recomendacoes']);
     expect(result.body.analysis!.sections.pontosPrincipais).toContain('Valor: R$ 2.800,00 (dois mil e oitocentos reais) – aluguel mensal (Cláusula 3ª).');
     const leads = await db.select().from(toolLeads);
-    expect(leads).toEqual([expect.objectContaining({ tool: 'sumarizador-contratos', email: 'juridico@alfa.com.br', empresa: 'Alfa Alimentos', telefone: '11987654321' })]);
+    expect(leads).toEqual([expect.objectContaining({ tool: 'sumarizador-contratos', email: 'juridico@alfa.com.br', empresa: 'Alfa Alimentos', telefone: '5511987654321' })]);
   });
 
   test('a DOCX sent with a .pdf name and no type is read as the DOCX it is', async () => {

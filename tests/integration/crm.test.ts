@@ -373,7 +373,7 @@ describe('the CRM posts', () => {
     expect(bad).toMatchObject({ status: 400, body: { errors: { nome: 'Nome deve ter pelo menos 3 caracteres', email: 'Email inválido', telefone: 'Número deve ter pelo menos 10 dígitos' } } });
     const good = await post(cookie, { intent: 'editar-lead', leadId: lead.id, nome: 'Maria Editada', email: 'MARIA@exemplo.com.br', telefone: '11912345678', mensagem: '  ', cidade: 'rj_rio_de_janeiro', area_interesse: 'penal' });
     expect(good).toMatchObject({ status: 200, body: { ok: true, message: 'Lead atualizado com sucesso' } });
-    expect(await leadRow(lead.id)).toMatchObject({ nome: 'Maria Editada', email: 'maria@exemplo.com.br', telefone: '11912345678', mensagem: null, cidade: 'sp_sao_paulo', areaInteresse: 'familia' });
+    expect(await leadRow(lead.id)).toMatchObject({ nome: 'Maria Editada', email: 'maria@exemplo.com.br', telefone: '5511912345678', mensagem: null, cidade: 'sp_sao_paulo', areaInteresse: 'familia' });
   });
 
   test('stages: an empty name, a colour outside the eight, the refusal of a stage with leads', async () => {

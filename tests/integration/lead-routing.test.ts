@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { describe, expect, test } from 'vitest';
 import { currentDatabase, db, schema, type Db } from '~/db/client.server';
+import { user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leadRequests, leads, leadStatuses } from '~/db/schema/leads';
 import { outbox } from '~/db/schema/messaging';
@@ -17,7 +18,7 @@ import { leadRequestSchema, type LeadRequestForm } from '~/modules/leads/lead-re
 import { LEAD_REQUEST_LIMITS_PER_HOUR, submitLeadRequest } from '~/modules/leads/lead-requests.server';
 import { routeLeadRequest } from '~/modules/leads/lead-routing.server';
 import * as requestRoute from '~/routes/public/lead-request';
-import { createLawyer, createLawyers } from '../factories/lawyers';
+import { createLawyer, createLawyers, expirePlan } from '../factories/lawyers';
 
 let counter = 0;
 /** A client's request as the form sends it: Direito de Família in São Paulo unless told otherwise. */
@@ -70,7 +71,9 @@ describe('the request form', () => {
       areaAtuacao: 'Selecione uma área de atuação',
       descricao: 'Descreva seu caso com pelo menos 20 caracteres',
     });
-    expect(leadRequestSchema.safeParse({ ...form(), whatsapp: '11 91234-5678' }).error?.issues[0]?.message).toBe('Apenas números são permitidos');
+    expect(leadRequestSchema.safeParse({ ...form(), whatsapp: '11 9123a-5678' }).error?.issues[0]?.message).toBe('Apenas números são permitidos');
+    expect(leadRequestSchema.safeParse({ ...form(), whatsapp: '(10) 91234-5678' }).error?.issues[0]?.message).toBe('DDD inválido');
+    expect(leadRequestSchema.safeParse({ ...form(), whatsapp: '(11) 3123-4567' }).error?.issues[0]?.message).toBe('Informe um celular com DDD: (11) 91234-5678');
     expect(leadRequestSchema.safeParse({ ...form(), descricao: 'x'.repeat(3001) }).error?.issues[0]?.message).toBe('A descrição deve ter no máximo 3000 caracteres');
     // The page's limit (kept out of the zod module the browser must not load) is the login's.
     expect(LEAD_REQUEST_LIMITS.email.max).toBe(EMAIL_MAX_LENGTH);
@@ -94,7 +97,7 @@ describe('routing a request', () => {
     if (routed.duplicate) return;
 
     const [request] = await db.select().from(leadRequests).where(eq(leadRequests.id, routed.requestId));
-    expect(request).toMatchObject({ nome: 'Carla Mendes', email: input.email, whatsapp: '11912345678', cidade: 'sp_sao_paulo', areaAtuacao: 'familia', chosenLawyerId: null });
+    expect(request).toMatchObject({ nome: 'Carla Mendes', email: input.email, whatsapp: '5511912345678', cidade: 'sp_sao_paulo', areaAtuacao: 'familia', chosenLawyerId: null });
     expect(request!.removalTokenHash).not.toContain(routed.removalToken);
 
     const stored = await leadsOf(routed.requestId);
@@ -102,7 +105,7 @@ describe('routing a request', () => {
     for (const id of [elsewhere.id, otherArea.id, pending.id, rejected.id]) expect(stored.some((l) => l.assignedTo === id)).toBe(false);
     const stageName = async (stageId: string | null) => (await db.select({ name: leadStatuses.name }).from(leadStatuses).where(eq(leadStatuses.id, stageId!)))[0]?.name;
     const anaLead = stored.find((l) => l.assignedTo === ana!.id)!;
-    expect(anaLead).toMatchObject({ nome: 'Carla Mendes', email: input.email, telefone: '11912345678', cidade: 'sp_sao_paulo', areaInteresse: 'familia', mensagem: input.descricao, status: 'novo' });
+    expect(anaLead).toMatchObject({ nome: 'Carla Mendes', email: input.email, telefone: '5511912345678', cidade: 'sp_sao_paulo', areaInteresse: 'familia', mensagem: input.descricao, status: 'novo' });
     expect(await stageName(anaLead.statusId)).toBe('Novo');
     expect(await stageName(stored.find((l) => l.assignedTo === bruno!.id)!.statusId)).toBe('Em contato');
   });
@@ -129,10 +132,36 @@ describe('routing a request', () => {
     expect(mail.body).toContain('Manaus - AM');
   });
 
+  test('a Gratuito lawyer gets an e-mail and no WhatsApp for a new lead, an Intermediário lawyer both; an ended plan counts as Gratuito', async () => {
+    const gratuito = await createLawyer({ plan: 'gratuito' });
+    const basico = await createLawyer({ plan: 'basico' });
+    const intermediario = await createLawyer({ plan: 'intermediario' });
+    const premium = await createLawyer({ plan: 'premium' });
+    const ended = await createLawyer({ plan: 'premium' });
+    await expirePlan(ended.id);
+
+    const routed = await routeLeadRequest(form({ nome: 'Rafael Lima' }));
+    if (routed.duplicate) throw new Error('not a duplicate');
+    expect(routed.lawyers).toHaveLength(5);
+    const byWhatsApp = (await whatsappRows()).map((m) => (m.metadata as { lawyerId: string }).lawyerId);
+    expect(byWhatsApp.sort()).toEqual([intermediario.id, premium.id].sort());
+
+    for (const lawyer of [gratuito, basico, intermediario, premium, ended]) {
+      const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, lawyer.id));
+      const mail = await emailTo(account!.email);
+      expect(mail).toMatchObject({ subject: 'Você recebeu um novo lead no JusConecta', status: 'queued', metadata: { template: 'novo-lead', requestId: routed.requestId, lawyerId: lawyer.id } });
+      expect(mail.body).toContain('Nome: Rafael Lima\n\nÁrea: Direito de Família\n\nCidade: São Paulo - SP');
+      expect(mail.body).toContain('Abrir meu CRM: http://localhost:3000/area-advogado?section=crm');
+      expect(mail.htmlBody).toContain('href="http://localhost:3000/area-advogado?section=crm"');
+      // The client's contact stays behind the login.
+      expect(mail.body).not.toContain('11912345678');
+    }
+  });
+
   test('one WhatsApp notification per lead, keyed by the lead, to the lawyer’s notification number', async () => {
-    const custom = await createLawyer({ whatsappNotificacoes: '5511955554444' });
-    const none = await createLawyer({ whatsapp: '11933332222', whatsappNotificacoes: null });
-    const broken = await createLawyer({ whatsapp: '11922221111' });
+    const custom = await createLawyer({ plan: 'intermediario', whatsappNotificacoes: '5511955554444' });
+    const none = await createLawyer({ plan: 'premium', whatsapp: '11933332222', whatsappNotificacoes: null });
+    const broken = await createLawyer({ plan: 'intermediario', whatsapp: '11922221111' });
     await db.update(lawyerProfiles).set({ whatsappNotificacoes: '(11) 9' }).where(eq(lawyerProfiles.id, broken.id));
 
     const routed = await routeLeadRequest(form({ nome: 'Rafael Lima' }));
@@ -200,8 +229,8 @@ describe('routing a request', () => {
   });
 
   test('sends the same statements for 2 matching lawyers as for 50', async () => {
-    await createLawyers(2, { cities: ['ba_salvador'] });
-    await createLawyers(50, { cities: ['pe_recife'] });
+    await createLawyers(2, { cities: ['ba_salvador'], plan: 'intermediario' });
+    await createLawyers(50, { cities: ['pe_recife'], plan: 'premium' });
     const counts: number[] = [];
     for (const [cidade, expected] of [['ba_salvador', 2], ['pe_recife', 50]] as const) {
       const { database, statements } = countingDatabase();
@@ -209,14 +238,16 @@ describe('routing a request', () => {
       if (routed.duplicate) throw new Error('not a duplicate');
       expect(routed.lawyers).toHaveLength(expected);
       expect(await whatsappRows().then((rows) => rows.filter((r) => r.body.includes(cidade === 'ba_salvador' ? 'Salvador' : 'Recife')))).toHaveLength(expected);
+      const lawyerMails = await db.select().from(outbox).where(sql`${outbox.metadata} ->> 'requestId' = ${routed.requestId} and ${outbox.metadata} ->> 'template' = 'novo-lead'`);
+      expect(lawyerMails).toHaveLength(expected);
       counts.push(statements.filter((s) => !isTransactionControl(s)).length);
     }
-    // The lock, the request, the leads with their notifications, the e-mail.
+    // The lock, the request, the leads with their notifications (WhatsApp and e-mail), the client's e-mail.
     expect(counts).toEqual([4, 4]);
   });
 
   test('the notifications are the rows enqueueWhatsAppMessages writes for the same message', async () => {
-    const lawyer = await createLawyer({ whatsappNotificacoes: '5521977776666' });
+    const lawyer = await createLawyer({ plan: 'intermediario', whatsappNotificacoes: '5521977776666' });
     const routed = await routeLeadRequest(form({ nome: 'Teresa Nunes', areaAtuacao: 'familia', cidade: 'sp_sao_paulo' }));
     if (routed.duplicate) throw new Error('not a duplicate');
     const text = newLeadWhatsAppText({ nome: 'Teresa Nunes', areaId: 'familia', cityId: 'sp_sao_paulo' });
@@ -319,7 +350,8 @@ describe('abuse', () => {
     expect(again).toEqual({ outcome: 'matched', stored: false });
     expect(await db.select().from(leadRequests)).toHaveLength(1);
     expect(await db.select().from(leads)).toHaveLength(1);
-    expect(await db.select().from(outbox).where(eq(outbox.channel, 'email'))).toHaveLength(1);
+    // One e-mail to the client, one to the lawyer.
+    expect(await db.select().from(outbox).where(eq(outbox.channel, 'email'))).toHaveLength(2);
     // The copies did not spend the limit: only the stored request counts.
     const [ipCount] = await db.select().from(rateLimits).where(eq(rateLimits.key, 'lead-request:ip:203.0.113.60'));
     expect(ipCount!.count).toBe(1);
@@ -331,7 +363,7 @@ describe('abuse', () => {
 
 describe('removal link', () => {
   test('shows the request, then removes it with its leads and messages, once', async () => {
-    await createLawyers(2);
+    await createLawyers(2, { plan: 'intermediario' });
     const input = form();
     const routed = await routeLeadRequest(input);
     if (routed.duplicate) throw new Error('not a duplicate');
@@ -356,6 +388,8 @@ describe('removal link', () => {
     expect(left).toEqual([expect.objectContaining({ id: sentForThis!.id, body: 'Mensagem removida a pedido do cliente (LGPD).', metadata: { kind: 'novo-lead', lawyerId: sentForThis!.metadata.lawyerId, removido: true } })]);
     const [mail] = await db.select().from(outbox).where(and(eq(outbox.channel, 'email'), isNull(outbox.htmlBody)));
     expect(mail).toMatchObject({ recipient: 'removido', body: 'Mensagem removida a pedido do cliente (LGPD).' });
+    // The lawyers' e-mails about it were still waiting: gone; the client's sent one is the only copy left.
+    expect(await db.select({ id: outbox.id }).from(outbox).where(sql`${outbox.metadata} ->> 'requestId' = ${routed.requestId}`)).toEqual([{ id: mail!.id }]);
     expect(JSON.stringify(await db.select().from(outbox))).not.toContain(input.email);
 
     // The other request is untouched; the used link, a wrong one and a malformed one do nothing.

@@ -49,7 +49,7 @@ describe('the messaging settings card', () => {
     expect(response.headers.get('Set-Cookie')).toContain(encodeURIComponent('Configurações salvas com sucesso'));
 
     const area = await open(ana.cookie);
-    expect(area).toMatchObject({ state: 'approved', section: 'monitoramento', messaging: { settings: { notificationNumber: '11987654321', token: 'configurado' } } });
+    expect(area).toMatchObject({ state: 'approved', section: 'monitoramento', messaging: { settings: { notificationNumber: '5511987654321', token: 'configurado' } } });
     expect(area.state === 'approved' && area.messaging?.sendKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(area)).not.toContain(TOKEN);
   });

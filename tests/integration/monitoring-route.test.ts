@@ -51,7 +51,7 @@ describe('the monitoring posts', () => {
     });
     const created = await post(ana.cookie, { intent: 'criar-monitoramento', numero: NUMERO, tribunal: 'todos', frequencia: 'DIARIA' });
     expect(created).toMatchObject({ status: 303, location: SECTION });
-    expect(created.toast).toContain('Monitoramento criado! O status será atualizado automaticamente pelo Simulador.');
+    expect(created.toast).toContain('Monitoramento criado! O status será atualizado automaticamente pelo sistema de demonstração.');
     expect(await db.$count(monitoredProcesses, eq(monitoredProcesses.lawyerId, ana.id))).toBe(1);
   });
 

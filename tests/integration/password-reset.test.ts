@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CLIENT_IP_HEADER, getAuth } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
@@ -6,6 +6,7 @@ import { pendingRegistrations } from '~/db/schema/accounts';
 import { session, user, verification } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { outbox } from '~/db/schema/messaging';
+import { rateLimits } from '~/db/schema/rate-limits';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import {
   PASSWORD_RESET_LIMITS_PER_HOUR,
@@ -15,6 +16,7 @@ import {
 } from '~/modules/accounts/password-reset.schemas';
 import { isResetLinkUsable, requestPasswordReset, RESET_LINK_DEAD_CODE, resetPassword } from '~/modules/accounts/password-reset.server';
 import { registerLawyer } from '~/modules/accounts/registration.server';
+import { SIGN_IN_LIMITS } from '~/modules/accounts/sign-in-throttle.server';
 import { registrationSchema } from '~/modules/accounts/registration.schemas';
 import { action as apiAuthAction } from '~/routes/resources/api-auth';
 import { createLawyer } from '../factories/lawyers';
@@ -107,6 +109,25 @@ describe('setting a new password', () => {
     expect(await getAuth().api.getSession({ headers: headersFrom('203.0.113.3', phone.setCookies) })).toBeNull();
     expect(await getAuth().api.getSession({ headers: headersFrom('203.0.113.3', laptop.setCookies) })).toBeNull();
     expect(await refusalOf(signIn(ana.email, OLD_PASSWORD))).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Email ou senha incorretos' });
+    await expect(signIn(ana.email, NEW_PASSWORD)).resolves.toHaveProperty('setCookies');
+  });
+
+  test('clears the account’s failed sign-ins from every address, and keeps the addresses’ own counts', async () => {
+    const ana = await lawyerWithPassword();
+    const now = Date.now();
+    const until = new Date(now + SIGN_IN_LIMITS.account.windowMs);
+    await db.insert(rateLimits).values([
+      { key: `login-failure:account:${ana.email}`, count: SIGN_IN_LIMITS.account.max, windowStartedAt: new Date(now), windowEndsAt: until },
+      { key: `login-failure:pair:198.51.100.1:${ana.email}`, count: SIGN_IN_LIMITS.pair.max, windowStartedAt: new Date(now), windowEndsAt: until },
+      { key: 'login-failure:ip:198.51.100.9', count: 7, windowStartedAt: new Date(now), windowEndsAt: until },
+    ]);
+    expect(await refusalOf(signIn(ana.email, OLD_PASSWORD))).toMatchObject({ status: 429 });
+
+    const token = await requestLink(ana.email);
+    await expect(resetPassword(token, NEW_PASSWORD, headersFrom('203.0.113.3'))).resolves.toBeUndefined();
+
+    const left = await db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, 'login-failure:%'));
+    expect(left.map((row) => row.key)).toEqual(['login-failure:ip:198.51.100.9']);
     await expect(signIn(ana.email, NEW_PASSWORD)).resolves.toHaveProperty('setCookies');
   });
 

@@ -97,8 +97,8 @@ describe('the edit form', () => {
     expect(tooLong.error?.issues[0]).toMatchObject({ path: ['whatsapp'], message: 'Número muito longo' });
   });
 
-  test('keeps the digits of a number typed with its punctuation; an empty notification number is none', () => {
-    expect(edit()).toMatchObject({ whatsapp: '11988887777', whatsappNotificacoes: null });
+  test('keeps the digits of a number typed with its punctuation, with the country code; an empty notification number is none', () => {
+    expect(edit()).toMatchObject({ whatsapp: '5511988887777', whatsappNotificacoes: null });
     expect(edit({ whatsappNotificacoes: '+55 (21) 97777-6666' }).whatsappNotificacoes).toBe('5521977776666');
   });
 });
@@ -115,8 +115,8 @@ describe('a lawyer updates their own profile', () => {
     expect(await profileOf(ana.id)).toMatchObject({
       nome: 'Ana Paula Reis',
       slug: ana.slug,
-      whatsapp: '11988887777',
-      whatsappNotificacoes: '11977776666',
+      whatsapp: '5511988887777',
+      whatsappNotificacoes: '5511977776666',
       biografia: 'Atendo famílias em São Paulo há quinze anos, com foco em acordos.',
       areas: ['civil', 'familia'],
       cities: ['sp_campinas', 'sp_santos'],

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { CLIENT_IP_HEADER, getAuth } from '~/auth/auth.server';
 import { db } from '~/db/client.server';
 import { session } from '~/db/schema/auth';
+import { rateLimits } from '~/db/schema/rate-limits';
 import { signInWithPassword, signOut } from '~/modules/accounts/login.server';
 import { MAX_SESSIONS_PER_USER } from '~/modules/accounts/sessions.server';
 import { SIGN_IN_LIMITS } from '~/modules/accounts/sign-in-throttle.server';
@@ -10,6 +11,8 @@ import { createLawyer } from '../factories/lawyers';
 import { refusalOf } from '../support/refusal';
 
 const PASSWORD = 'senha-certa-123';
+/** Tests that sign in tens of times in a row: each attempt hashes a password, slow on a busy machine. */
+const SIGN_IN_LOOP_TIMEOUT_MS = 60_000;
 
 function headersFrom(ip: string, cookies: string[] = []) {
   const headers = new Headers({ [CLIENT_IP_HEADER]: ip });
@@ -23,29 +26,54 @@ async function lawyerWithPassword() {
   return { ...lawyer, email: row!.email };
 }
 
+/** Counts `count` failures on a key, in a window that started now. */
+async function spendFailures(key: string, count: number) {
+  const now = Date.now();
+  await db.insert(rateLimits).values({ key, count, windowStartedAt: new Date(now), windowEndsAt: new Date(now + SIGN_IN_LIMITS.account.windowMs) });
+}
+
 async function sessionsOf(userId: string) {
   return db.select({ id: session.id, token: session.token }).from(session).where(eq(session.userId, userId));
 }
 
 describe('failed sign-ins (the /login form calls better-auth in process)', () => {
-  test('after 20 wrong passwords the account is refused with 429, the right password too, and another IP as well', async () => {
+  test('20 wrong passwords from 20 addresses leave the owner able to sign in from her own address', async () => {
     const ana = await lawyerWithPassword();
-    for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) {
+    for (let i = 0; i < 20; i++) {
       const refused = await refusalOf(signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom(`198.51.100.${i}`)));
       expect(refused).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Email ou senha incorretos' });
     }
-    const blocked = await refusalOf(signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.50')));
+    expect((await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('203.0.113.50'))).setCookies).not.toHaveLength(0);
+  }, SIGN_IN_LOOP_TIMEOUT_MS);
+
+  test(`after ${SIGN_IN_LIMITS.pair.max} wrong passwords one address is refused on that account with 429, the right password too; other addresses are not`, async () => {
+    const ana = await lawyerWithPassword();
+    const ip = '198.51.100.77';
+    for (let i = 0; i < SIGN_IN_LIMITS.pair.max; i++) {
+      expect(await refusalOf(signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom(ip)))).toMatchObject({ status: 400 });
+    }
+    const blocked = await refusalOf(signInWithPassword({ email: ana.email.toUpperCase(), password: PASSWORD }, headersFrom(ip)));
     expect(blocked).toMatchObject({ status: 429, code: 'too_many_attempts' });
     expect(blocked.message).toMatch(/^Muitas tentativas\. Aguarde (um minuto|\d+ minutos) e tente novamente\.$/);
     expect(blocked.retryAfter).toBeGreaterThan(60);
+    expect((await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('198.51.100.78'))).setCookies).not.toHaveLength(0);
   });
 
-  test('parallel wrong passwords cannot slip past the limit', async () => {
+  test(`a guess spread over many addresses stops at ${SIGN_IN_LIMITS.account.max} failures an hour: then every address is refused, the right password too`, async () => {
+    const ana = await lawyerWithPassword();
+    await spendFailures(`login-failure:account:${ana.email}`, SIGN_IN_LIMITS.account.max - 1);
+    expect(await refusalOf(signInWithPassword({ email: ana.email, password: 'errada-xyz-1' }, headersFrom('192.0.2.1')))).toMatchObject({ status: 400 });
+    const blocked = await refusalOf(signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('192.0.2.2')));
+    expect(blocked).toMatchObject({ status: 429, code: 'too_many_attempts' });
+    expect(blocked.retryAfter).toBeGreaterThan(15 * 60);
+  });
+
+  test('parallel wrong passwords from one address cannot slip past the limit', async () => {
     const ana = await lawyerWithPassword();
     const refusals = await Promise.all(
-      Array.from({ length: SIGN_IN_LIMITS.account.max + 10 }, (_, i) => refusalOf(signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom('198.51.100.7')))),
+      Array.from({ length: SIGN_IN_LIMITS.pair.max + 10 }, (_, i) => refusalOf(signInWithPassword({ email: ana.email, password: `errada-${i}-xyz` }, headersFrom('198.51.100.7')))),
     );
-    expect(refusals.filter((r) => r.status === 400)).toHaveLength(SIGN_IN_LIMITS.account.max);
+    expect(refusals.filter((r) => r.status === 400)).toHaveLength(SIGN_IN_LIMITS.pair.max);
     expect(refusals.filter((r) => r.status === 429)).toHaveLength(10);
   });
 
@@ -57,7 +85,7 @@ describe('failed sign-ins (the /login form calls better-auth in process)', () =>
     const ana = await lawyerWithPassword();
     expect(await refusalOf(signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom(ip)))).toMatchObject({ status: 429 });
     expect((await signInWithPassword({ email: ana.email, password: PASSWORD }, headersFrom('192.0.2.100'))).setCookies).not.toHaveLength(0);
-  });
+  }, SIGN_IN_LOOP_TIMEOUT_MS);
 });
 
 describe('sessions', () => {

@@ -11,7 +11,7 @@ describe('court-monitoring configuration', () => {
   test('nothing set: the simulated court, which needs nothing', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.courtMonitoring).toEqual({ provider: 'simulado' });
-    expect(createConfiguredCourtProvider(config)).toMatchObject({ id: 'simulado', displayName: 'Simulador' });
+    expect(createConfiguredCourtProvider(config)).toMatchObject({ id: 'simulado', displayName: 'sistema de demonstração' });
   });
 
   test('escavador: the API token and the callback token; the URL defaults to v2', () => {

@@ -23,9 +23,10 @@ export function CheckboxList({
     <fieldset className={formSectionClass} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
       <legend className={formLegendClass}>{legend}</legend>
       <div className="grid max-h-60 gap-2 overflow-y-auto rounded-md border border-slate-200 p-3 sm:grid-cols-2">
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label key={option.id} className="flex items-center gap-2 text-slate-800">
-            <input type="checkbox" name={name} value={option.id} defaultChecked={chosen.has(option.id)} className="size-4 accent-brand-700" />
+            {/* The first box carries the list's name as id: an error summary's link lands there. */}
+            <input id={index === 0 ? name : undefined} type="checkbox" name={name} value={option.id} defaultChecked={chosen.has(option.id)} className="size-4 accent-brand-700" />
             {option.label}
           </label>
         ))}

@@ -12,6 +12,10 @@ export interface Plan {
   priceBrl: number;
   leadsPerMonth: number;
   monitoredProcesses: number;
+  /**
+   * WhatsApp notifications: a message per new lead and per movement of a monitored process, and the
+   * messaging settings. Every plan gets an e-mail per new lead (docs/product-rules.md, Leads).
+   */
   whatsappNotifications: boolean;
   popular: boolean;
   /** Badge colour of the plan in the lawyer area (Tailwind-free hex, checked for contrast on white text). */
@@ -60,6 +64,17 @@ export function planAllows(level: number): PlanAllowance {
     monitoredProcessesCap: plan.monitoredProcesses,
     whatsappNotifications: plan.whatsappNotifications,
   };
+}
+
+/**
+ * The plan levels whose lawyers are told of a new lead by WhatsApp: the one rule that lead routing (in
+ * SQL), the messaging card and /planos read (docs/product-rules.md, Leads).
+ */
+export const WHATSAPP_NOTIFICATION_PLAN_LEVELS: readonly number[] = /* @__PURE__ */ PLANS.filter((p) => p.whatsappNotifications).map((p) => p.level);
+
+/** The plans that include WhatsApp notifications, by name ('Plano Intermediário e Plano Premium'). */
+export function plansWithWhatsAppNotifications(): readonly Plan[] {
+  return PLANS.filter((p) => p.whatsappNotifications);
 }
 
 export function planIncludesCrm(level: number): boolean {

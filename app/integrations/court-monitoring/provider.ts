@@ -65,7 +65,8 @@ export interface CheckProcessInput {
 
 export interface CourtMonitoringProvider {
   readonly id: CourtMonitoringProviderId;
-  /** The name users read where the specification says 'Escavador': 'Escavador', 'DataJud (CNJ)', 'Simulador'. */
+  /** The name users read where the specification says 'Escavador': 'Escavador', 'DataJud (CNJ)', 'sistema de demonstração'
+   * (the simulator: a lawyer never reads an internal name). */
   readonly displayName: string;
   /**
    * Registers the process with the provider (Escavador creates a monitoring; DataJud and the simulator

@@ -16,7 +16,7 @@ describe('the simulated court', () => {
   test('finds a valid number on its first check with one typed Portuguese movement dated at the check', async () => {
     const time = clock();
     const provider = createSimulatedProvider({ now: time.now });
-    expect(provider).toMatchObject({ id: 'simulado', displayName: 'Simulador' });
+    expect(provider).toMatchObject({ id: 'simulado', displayName: 'sistema de demonstração' });
     expect(await provider.startMonitoring({ numero: NUMERO, court: TJSP, courtChosen: false, frequencia: 'DIARIA' })).toEqual({ providerRef: null });
     const check = await provider.checkProcess({ numero: NUMERO, court: TJSP, providerRef: null });
     expect(check.found).toBe(true);

@@ -76,7 +76,8 @@ export function createSimulatedProvider({ now = () => new Date() }: SimulatedPro
   const checks = new Map<string, number>();
   return {
     id: 'simulado',
-    displayName: 'Simulador',
+    // A lawyer reads it in sentences ('atualizado automaticamente pelo …'): what it is, not what we call it.
+    displayName: 'sistema de demonstração',
     async startMonitoring() {
       return { providerRef: null };
     },

@@ -164,12 +164,36 @@ export function leadRequestReceivedMessage({
   });
 }
 
+/**
+ * A new lead, to a lawyer it was routed to (every plan; WhatsApp too on the plans that list it:
+ * docs/product-rules.md, Leads). The same message for every lawyer of a request, so that routing stores
+ * them in one statement: no greeting by name. The client's contact stays in the CRM, behind the login.
+ */
+export function newLeadForLawyerMessage({ nome, area, city }: { nome: string; area: string; city: string }): EmailContent {
+  const { brandName: brand, appUrl } = getConfig();
+  return compose({
+    template: 'novo-lead',
+    subject: `Você recebeu um novo lead no ${brand}`,
+    heading: 'Você recebeu um novo lead',
+    paragraphs: [
+      `Um cliente pediu atendimento pelo ${brand} e a solicitação foi enviada para você.`,
+      `Nome: ${nome}`,
+      `Área: ${area}`,
+      `Cidade: ${city}`,
+      'O contato do cliente e a descrição do caso estão no seu CRM. A solicitação não é exclusiva: outros advogados da área e da cidade podem recebê-la também.',
+    ],
+    action: { label: 'Abrir meu CRM', url: `${appUrl}/area-advogado?section=crm` },
+    footnote: 'Você recebe este e-mail a cada novo lead, em qualquer plano.',
+  });
+}
+
 interface Layout {
   template: string;
   subject: string;
   link?: string;
   heading: string;
-  greeting: string;
+  /** The reader's name ('Olá, Ana!'); without it, 'Olá!'. */
+  greeting?: string;
   paragraphs: string[];
   /** A list after the paragraphs (the lawyers a request went to), each item optionally a link. */
   list?: { title: string; items: Array<{ label: string; detail?: string; url?: string }>; more?: string };
@@ -181,7 +205,7 @@ interface Layout {
 
 function compose({ template, subject, link, heading, greeting, paragraphs, list, notes = [], action, footnote }: Layout): EmailContent {
   const brand = getConfig().brandName;
-  const name = singleLine(greeting);
+  const hello = greeting ? `Olá, ${singleLine(greeting)}!` : 'Olá!';
   const actionUrl = action ? httpUrl(action.url) : undefined;
   const html = `<!doctype html>
 <html lang="pt-BR">
@@ -193,7 +217,7 @@ function compose({ template, subject, link, heading, greeting, paragraphs, list,
 <tr><td style="padding:20px 32px;background-color:#1e3a8a;border-radius:8px 8px 0 0;color:#ffffff;font-size:20px;font-weight:bold;">${escapeHtml(brand)}</td></tr>
 <tr><td style="padding:32px;">
 <h1 style="margin:0 0 16px;font-size:22px;color:#0f172a;">${escapeHtml(heading)}</h1>
-<p style="margin:0 0 16px;font-size:16px;line-height:24px;">Olá, ${escapeHtml(name)}!</p>
+<p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(hello)}</p>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(p)}</p>`).join('\n')}
 ${list ? listHtml(list) : ''}
 ${notes.map((p) => `<p style="margin:0 0 12px;font-size:14px;line-height:21px;color:#334155;">${escapeHtml(p)}</p>`).join('\n')}
@@ -213,7 +237,7 @@ ${footnote ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#4
 </html>
 `;
   const text = [
-    `Olá, ${name}!`,
+    hello,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...(list ? [`${list.title}:`, ...list.items.map((i) => `- ${singleLine(i.label)}${i.detail ? ` (${i.detail})` : ''}${i.url ? `: ${httpUrl(i.url)}` : ''}`), ...(list.more ? [`- ${list.more}`] : []), ''] : []),

@@ -5,6 +5,7 @@ import {
   emailConfirmationMessage,
   lawyerApprovedMessage,
   lawyerRejectedMessage,
+  newLeadForLawyerMessage,
   passwordResetMessage,
   type EmailContent,
 } from './templates.server';
@@ -67,5 +68,16 @@ describe('e-mail templates', () => {
 
   test('the approval e-mail links to the lawyer area of this site', () => {
     expect(lawyerApprovedMessage({ name: 'Ana' }).text).toContain(`Acessar minha área: ${getConfig().appUrl}/area-advogado`);
+  });
+
+  test('the new-lead e-mail greets without a name (one message for every lawyer of a request), escapes the client’s name and links to the CRM', () => {
+    const email = newLeadForLawyerMessage({ nome: hostileName, area: 'Direito de Família', city: 'São Paulo - SP' });
+    expect(email.subject).toBe(`Você recebeu um novo lead no ${getConfig().brandName}`);
+    expect(email.template).toBe('novo-lead');
+    expect(email.text.startsWith('Olá!\n')).toBe(true);
+    expect(email.html).toContain('>Olá!</p>');
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).toContain('Nome: Ana &lt;script&gt;');
+    expect(email.text).toContain(`Abrir meu CRM: ${getConfig().appUrl}/area-advogado?section=crm`);
   });
 });

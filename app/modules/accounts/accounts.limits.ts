@@ -9,7 +9,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const REGISTRATION_LIMITS = {
   nome: { min: 3, max: 120 },
   numeroOab: { min: 3, max: 10 },
-  whatsapp: { min: 10, max: 15 },
   biografia: { min: 50, max: 2000 },
   password: { min: 8, max: 128 },
 } as const;

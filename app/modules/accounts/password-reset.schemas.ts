@@ -30,7 +30,15 @@ export const resetPasswordSchema = z
     password: newPasswordSchema,
     confirmarSenha: z.string({ message: NEW_PASSWORD_MESSAGES.mismatch }).max(REGISTRATION_LIMITS.password.max, NEW_PASSWORD_MESSAGES.mismatch),
   })
-  .refine((form) => form.password === form.confirmarSenha, { path: ['confirmarSenha'], message: NEW_PASSWORD_MESSAGES.mismatch });
+  .refine((form) => form.password === form.confirmarSenha, {
+    path: ['confirmarSenha'],
+    message: NEW_PASSWORD_MESSAGES.mismatch,
+    // Reported in the same round as the password's own rules (zod would skip it while one fails).
+    when: ({ value }) => {
+      const pair = value as { password?: unknown; confirmarSenha?: unknown } | undefined;
+      return typeof pair?.password === 'string' && typeof pair.confirmarSenha === 'string';
+    },
+  });
 export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
 
 /** The shape of better-auth's reset tokens (24 letters and digits), with room to spare; anything else is no link at all. */

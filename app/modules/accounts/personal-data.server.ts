@@ -3,7 +3,7 @@ import type { Db } from '~/db/client.server';
 import { user } from '~/db/schema/auth';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { outbox } from '~/db/schema/messaging';
-import { internationalWhatsApp } from '~/modules/lawyers/contact';
+import { internationalPhoneDigits } from '~/domain/phone';
 
 /**
  * Where a user is reached: their login e-mail and profile e-mail, and their WhatsApp numbers. The export
@@ -29,7 +29,7 @@ export async function contactAddressesOf(database: Pick<Db, 'select'>, userId: s
     .map((n) => n?.replace(/\D/g, '') ?? '')
     .filter((n) => n.length >= 10)
     .flatMap((n) => {
-      const international = internationalWhatsApp(n);
+      const international = internationalPhoneDigits(n);
       return [international, international.slice(2)];
     });
   return { emails: [...new Set(emails)], whatsappNumbers: [...new Set(numbers)] };

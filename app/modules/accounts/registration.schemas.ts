@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITY_IDS, PLAN_IDS, PRACTICE_AREA_IDS, STATE_CODES } from '~/domain/catalog/catalog';
+import { phoneField } from '~/domain/phone-field';
 import { EMAIL_MAX_LENGTH, REGISTRATION_LIMITS } from './accounts.limits';
 
 export { REGISTRATION_LIMITS } from './accounts.limits';
@@ -39,7 +40,8 @@ export const lawyerProfileFields = {
     .max(REGISTRATION_LIMITS.nome.max, 'Nome muito longo'),
   numeroOAB: digits(REGISTRATION_LIMITS.numeroOab.min, REGISTRATION_LIMITS.numeroOab.max, 'Número da OAB inválido', 'Número da OAB inválido'),
   oabUf: z.enum(STATE_CODES, { message: 'Selecione a seccional (UF) da OAB' }),
-  whatsapp: digits(REGISTRATION_LIMITS.whatsapp.min, REGISTRATION_LIMITS.whatsapp.max, 'Número deve ter pelo menos 10 dígitos', 'Número muito longo'),
+  /** A mobile as typed ('(11) 98888-7777', '+55 11 98888-7777'), stored as '5511988887777'. */
+  whatsapp: phoneField({ mobileOnly: true }),
   biografia: z
     .string({ message: 'Biografia deve ter pelo menos 50 caracteres' })
     .trim()
@@ -75,7 +77,16 @@ export const registrationSchema = z
     cidadesAtendidas: lawyerProfileFields.cidadesAtendidas,
     selectedPlan: z.enum(PLAN_IDS).catch('gratuito'),
   })
-  .refine((form) => form.password === form.confirmarSenha, { path: ['confirmarSenha'], message: NEW_PASSWORD_MESSAGES.mismatch });
+  .refine((form) => form.password === form.confirmarSenha, {
+    path: ['confirmarSenha'],
+    message: NEW_PASSWORD_MESSAGES.mismatch,
+    // Checked in the same round as every other field (zod would skip it while any field is wrong): the
+    // form reports all its problems at once.
+    when: ({ value }) => {
+      const pair = value as { password?: unknown; confirmarSenha?: unknown } | undefined;
+      return typeof pair?.password === 'string' && typeof pair.confirmarSenha === 'string';
+    },
+  });
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
 export { planFromQuery } from '~/domain/catalog/plans';

@@ -4,6 +4,7 @@ import {
   readRateLimits,
   releaseRateLimitHits,
   resetRateLimits,
+  resetRateLimitsAround,
   retryAfterSeconds,
   tooManyAttemptsMessage,
   type RateLimitCount,
@@ -12,23 +13,32 @@ import {
 import { loginSchema } from './accounts.schemas';
 
 /**
- * Failed sign-ins, limited per client IP and per account (the normalised e-mail, whether or not the
- * account exists), in the database so that every process shares the counts. Called by better-auth's
- * hooks (app/auth/auth.server.ts), so the /login form (in-process `auth.api.signInEmail`) and the HTTP
+ * Failed sign-ins (docs/product-rules.md, Limits; docs/decisions/0040), in the database so that every
+ * process shares the counts. Three limits, each on wrong passwords only:
+ * - per client IP and account together (the pair): the tight one. A guesser at one address is slowed
+ *   down on that account, and nobody else is: the owner's own address keeps its own count;
+ * - per client IP, across accounts: one address cannot spray many accounts;
+ * - per account, whatever the address (a ceiling over an hour): only a guess spread over many addresses
+ *   reaches it, and then the account refuses every sign-in until the hour ends or a password reset
+ *   (which clears the account's counters: `clearSignInFailures`). A lockout an attacker can cause is
+ *   the price of a bound on distributed guessing; the pair limit keeps it far above what a few
+ *   addresses can do, and the e-mailed reset link is the owner's way in meanwhile.
+ * The account is the normalised e-mail, whether or not it exists. Called by better-auth's hooks
+ * (app/auth/auth.server.ts), so the /login form, /admin (in-process `auth.api.signInEmail`) and the HTTP
  * API (`POST /api/auth/sign-in/email`) go through the same check.
  *
- * An attempt first reserves its place (one hit on both keys) and is refused when that goes over a
+ * An attempt first reserves its place (one hit on every key) and is refused when that goes over a
  * limit, so that parallel attempts cannot all pass a check made before any of them failed. When the
- * attempt ends, a wrong password keeps the hit; anything else gives it back, and a success also clears
- * the account's counter (not the IP's).
+ * attempt ends, a wrong password keeps the hits; anything else gives them back, and a success also
+ * clears the pair's counter (not the IP's, nor the account's: the other addresses' guesses still count).
  */
 export const SIGN_IN_LIMITS = {
-  account: { max: 20, windowMs: 15 * 60_000 },
+  pair: { max: 10, windowMs: 15 * 60_000 },
   ip: { max: 50, windowMs: 15 * 60_000 },
+  account: { max: 100, windowMs: 60 * 60_000 },
 } as const;
 
-// Both limits share one window length, so both keys are hit in one statement.
-const WINDOW_MS = SIGN_IN_LIMITS.account.windowMs;
+const KEY_PREFIX = 'login-failure:';
 
 export interface SignInAttempt {
   /** The client IP (the Express server's header), or 'unknown'. */
@@ -53,25 +63,41 @@ export function signInAttemptFrom(body: unknown, ip: string | null | undefined):
   return { ip: ip?.trim().slice(0, 64) || 'unknown', email: parsed.data.email };
 }
 
-function rules({ ip, email }: SignInAttempt): RateLimitRule[] {
-  return [
-    { key: `login-failure:ip:${ip || 'unknown'}`, max: SIGN_IN_LIMITS.ip.max },
-    { key: `login-failure:account:${normaliseEmail(email)}`, max: SIGN_IN_LIMITS.account.max },
-  ];
+interface KeyedRules {
+  pair: RateLimitRule;
+  ip: RateLimitRule;
+  account: RateLimitRule;
+}
+
+// Every key that names the account ends with ':' and its e-mail (account deletion and a password
+// reset find them by that suffix).
+function rules({ ip, email }: SignInAttempt): KeyedRules {
+  const address = ip || 'unknown';
+  const account = normaliseEmail(email);
+  return {
+    pair: { key: `${KEY_PREFIX}pair:${address}:${account}`, max: SIGN_IN_LIMITS.pair.max },
+    ip: { key: `${KEY_PREFIX}ip:${address}`, max: SIGN_IN_LIMITS.ip.max },
+    account: { key: `${KEY_PREFIX}account:${account}`, max: SIGN_IN_LIMITS.account.max },
+  };
 }
 
 /**
  * Takes a place for a sign-in attempt. Throws AppError 429 'too_many_attempts' with `retryAfter`
- * (seconds) when the IP or the account has used up its failures in the current window: the attempt
- * must then be refused without checking the password.
+ * (seconds) when the pair, the IP or the account has used up its failures in its current window: the
+ * attempt must then be refused without checking the password.
  */
 export async function reserveSignInAttempt(attempt: SignInAttempt, now: Date = new Date()): Promise<void> {
-  const limits = rules(attempt);
+  const { pair, ip, account } = rules(attempt);
+  const limits = [pair, ip, account];
   const keys = limits.map((r) => r.key);
   // Already blocked: answer from one read, without writing.
   const blocked = retryAfterSeconds(limits, await readRateLimits(keys, now), now);
   if (blocked !== null) throw tooManyAttempts(blocked);
-  const hits = await hitRateLimits(keys, WINDOW_MS, now);
+  // The pair and the IP share a window length (one statement); the account's is longer.
+  const hits = [
+    ...(await hitRateLimits([pair.key, ip.key], SIGN_IN_LIMITS.pair.windowMs, now)),
+    ...(await hitRateLimits([account.key], SIGN_IN_LIMITS.account.windowMs, now)),
+  ];
   // After this hit a key may hold max + 1 places (parallel attempts): refuse and give the place back.
   const over = new Map<string, RateLimitCount>();
   for (const hit of hits) {
@@ -90,11 +116,20 @@ function tooManyAttempts(retryAfter: number): AppError {
 /** Settles a reserved attempt: a wrong e-mail or password keeps its place, anything else gives it back. */
 export async function settleSignInAttempt(attempt: SignInAttempt, outcome: SignInOutcome, now: Date = new Date()): Promise<void> {
   if (outcome === 'wrong-credentials') return;
-  const [ipRule, accountRule] = rules(attempt);
+  const { pair, ip, account } = rules(attempt);
   if (outcome === 'success') {
-    await resetRateLimits([accountRule!.key]);
-    await releaseRateLimitHits([ipRule!.key], now);
+    await resetRateLimits([pair.key]);
+    await releaseRateLimitHits([ip.key, account.key], now);
     return;
   }
-  await releaseRateLimitHits([ipRule!.key, accountRule!.key], now);
+  await releaseRateLimitHits([pair.key, ip.key, account.key], now);
+}
+
+/**
+ * Forgets an account's failed sign-ins, from every address (its ceiling and every pair): called once a
+ * password reset is complete, when the guesses made against the old password no longer matter. The
+ * addresses' own counts across accounts stay.
+ */
+export async function clearSignInFailures(email: string): Promise<void> {
+  await resetRateLimitsAround(KEY_PREFIX, `:${normaliseEmail(email)}`);
 }

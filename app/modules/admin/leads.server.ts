@@ -5,7 +5,8 @@ import { containsPattern } from '~/lib/sql-like';
 import { leadContacts, leads } from '~/db/schema/leads';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
-import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
+import { formatPhone } from '~/domain/phone';
+import { formatOab } from '~/modules/lawyers/contact';
 import { formatReceivedAt, leadPreview } from '~/modules/leads/lead-format';
 import { ADMIN_LEAD_MESSAGE_LENGTH, ADMIN_LEADS_QUERY_MAX_LENGTH } from './leads.schemas';
 import { listPageSchema, listSearchSchema } from './list-query';
@@ -152,7 +153,7 @@ async function loadGroups(page: Array<{ key: string; latestLeadId: string | null
       {
         email: key,
         nome: lead.nome,
-        telefone: formatBrazilianPhone(lead.telefone),
+        telefone: formatPhone(lead.telefone),
         cidade: cityLabel(lead.cidade),
         area: practiceAreaLabel(lead.area),
         mensagem: leadPreview(lead.mensagem, ADMIN_LEAD_MESSAGE_LENGTH),

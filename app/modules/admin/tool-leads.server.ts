@@ -1,7 +1,7 @@
 import { count, desc } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { toolLeads, type ToolId } from '~/db/schema/tools';
-import { formatBrazilianPhone } from '~/modules/lawyers/contact';
+import { formatPhone } from '~/domain/phone';
 import { formatReceivedAt } from '~/modules/leads/lead-format';
 
 /**
@@ -34,7 +34,7 @@ export async function findRecentToolLeads(limit = RECENT_TOOL_LEADS): Promise<{ 
       id: row.id,
       email: row.email,
       empresa: row.empresa,
-      telefone: formatBrazilianPhone(row.telefone),
+      telefone: formatPhone(row.telefone),
       tool: TOOL_LABELS[row.tool],
       receivedAt: formatReceivedAt(row.createdAt),
       receivedAtIso: row.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneField } from '~/domain/phone-field';
 import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTRACT_MAX_BYTES, CONTRACT_MESSAGES } from './contract-rules';
 
 /**
@@ -23,14 +24,13 @@ export const contactSchema = z.object({
     .trim()
     .min(1, CONTACT_MESSAGES.empresa)
     .max(CONTACT_LIMITS.empresa, `O nome da empresa deve ter no máximo ${CONTACT_LIMITS.empresa} caracteres.`),
+  /** A mobile or a landline as typed ('(11) 3123-4567'), stored as '551131234567' (docs/product-rules.md, Phones). */
   telefone: z
     .string({ message: CONTACT_MESSAGES.telefone })
     .trim()
     .min(1, CONTACT_MESSAGES.telefone)
     .max(CONTACT_LIMITS.telefone, 'Telefone inválido')
-    .regex(/^[\d\s()+-]+$/, 'Apenas números são permitidos')
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(z.string().min(10, 'Número deve ter pelo menos 10 dígitos').max(13, 'Telefone inválido')),
+    .pipe(phoneField({ messages: { long: 'Telefone inválido' } })),
 });
 
 /** The whole form as the server reads it: the file must be a non-empty file of at most 10 MB. */

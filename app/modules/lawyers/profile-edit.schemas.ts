@@ -1,31 +1,22 @@
 import { z } from 'zod';
 import { CITY_IDS, PRACTICE_AREA_IDS } from '~/domain/catalog/catalog';
+import { optionalPhoneField, phoneField } from '~/domain/phone-field';
 import { photoUploadSchema } from './profile-photo-rules';
 
 /** Limits of the edit-profile form (spec section 5, "Edit profile"; docs/product-rules.md, "Editing a profile"). */
 export const PROFILE_EDIT_LIMITS = {
   nome: { min: 3, max: 120 },
-  whatsapp: { min: 10, max: 15 },
   biografia: { min: 20, max: 2000 },
 } as const;
 
 /**
- * A WhatsApp number as a person types it: spaces, parentheses, dots, hyphens and a leading '+' are
- * dropped ('(11) 98765-4321' is '11987654321'); what is left must be 10 to 15 digits.
+ * The WhatsApp numbers as a person types them ('(11) 98765-4321', '+55 11 98765-4321'), mobiles only,
+ * stored as '5511987654321'; the form's own words for what the spec named ('Número inválido').
  */
-const phoneDigits = (value: string) => value.replace(/[\s().+-]/g, '');
-const digitsOnly = z.string().regex(/^[0-9]*$/, 'Número inválido').max(PROFILE_EDIT_LIMITS.whatsapp.max, 'Número muito longo');
-const whatsappNumber = z
-  .string({ message: 'Número inválido' })
-  .transform(phoneDigits)
-  .pipe(digitsOnly.min(PROFILE_EDIT_LIMITS.whatsapp.min, 'Número inválido'));
+const PHONE_TEXTS = { characters: 'Número inválido', short: 'Número inválido', foreign: 'Número inválido', long: 'Número muito longo' };
+const whatsappNumber = phoneField({ mobileOnly: true, messages: PHONE_TEXTS });
 /** The same, or nothing (an empty field is null). */
-const optionalWhatsappNumber = z
-  .string()
-  .optional()
-  .transform((value) => phoneDigits(value ?? ''))
-  .pipe(digitsOnly.refine((digits) => digits.length === 0 || digits.length >= PROFILE_EDIT_LIMITS.whatsapp.min, 'Número inválido'))
-  .transform((digits) => digits || null);
+const optionalWhatsappNumber = optionalPhoneField({ mobileOnly: true, messages: PHONE_TEXTS });
 
 /** The edit-profile form: checkbox lists arrive as arrays, the photo as an optional file. */
 export const profileEditSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/domain/catalog/catalog';
+import { phoneField } from '~/domain/phone-field';
 import { CARDS_PER_COLUMN_FIRST, CRM_INTENTS, CRM_MESSAGES, LEAD_LIMITS, STAGE_LIMITS } from './crm.shared';
 
 // The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the board's
@@ -17,12 +18,8 @@ const nome = z
   .min(LEAD_LIMITS.nome.min, 'Nome deve ter pelo menos 3 caracteres')
   .max(LEAD_LIMITS.nome.max, 'Nome muito longo');
 const email = z.string({ message: 'Email inválido' }).trim().max(EMAIL_MAX_LENGTH, 'Email inválido').toLowerCase().pipe(z.email('Email inválido'));
-const telefone = z
-  .string({ message: 'Número deve ter pelo menos 10 dígitos' })
-  .trim()
-  .max(LEAD_LIMITS.telefone.max, 'Número muito longo')
-  .regex(/^[0-9]*$/, 'Apenas números são permitidos')
-  .min(LEAD_LIMITS.telefone.min, 'Número deve ter pelo menos 10 dígitos');
+/** A mobile or a landline as typed ('(11) 3123-4567', '+55 11 91234-5678'), stored as '5511…'. */
+const telefone = phoneField();
 /** Optional: an empty description is stored as null. */
 const mensagem = z
   .string({ message: 'Descrição inválida' })

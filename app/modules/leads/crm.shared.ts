@@ -6,7 +6,6 @@ import type { WriteAnswer } from '~/lib/write-answer';
 /** Limits of a lead and of the stages (the spec's minimums; the maximums keep rows and the board sane). */
 export const LEAD_LIMITS = {
   nome: { min: 3, max: 120 },
-  telefone: { min: 10, max: 15 },
   mensagem: { max: 5000 },
 } as const;
 export const STAGE_LIMITS = { name: { max: 40 }, perLawyer: 20 } as const;

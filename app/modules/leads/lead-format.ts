@@ -1,4 +1,4 @@
-import { internationalWhatsApp } from '~/modules/lawyers/contact';
+import { internationalPhoneDigits } from '~/domain/phone';
 
 // How the CRM shows a lead (docs/product-rules.md, CRM: the card). Browser-safe, pure.
 
@@ -49,7 +49,7 @@ export function formatReceivedAt(date: Date): string {
 
 /** The lead's WhatsApp chat: wa.me with the digits of the phone (55 added when missing). */
 export function leadWhatsAppUrl(telefone: string): string {
-  return `https://wa.me/${internationalWhatsApp(telefone)}`;
+  return `https://wa.me/${internationalPhoneDigits(telefone)}`;
 }
 
 export function leadMailtoUrl(email: string): string {

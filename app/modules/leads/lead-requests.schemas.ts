@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CITY_IDS, PRACTICE_AREA_IDS } from '~/domain/catalog/catalog';
+import { PHONE_INPUT_MAX_LENGTH } from '~/domain/phone';
+import { phoneField } from '~/domain/phone-field';
 import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as MESSAGES } from './lead-requests';
 
 /**
@@ -9,12 +11,8 @@ import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as
 export const leadRequestSchema = z.object({
   nome: z.string({ message: MESSAGES.nome }).trim().min(LIMITS.nome.min, MESSAGES.nome).max(LIMITS.nome.max, MESSAGES.nomeTooLong),
   email: z.string({ message: MESSAGES.email }).trim().max(LIMITS.email.max, MESSAGES.email).toLowerCase().pipe(z.email(MESSAGES.email)),
-  whatsapp: z
-    .string({ message: MESSAGES.whatsappTooShort })
-    .trim()
-    .max(LIMITS.whatsapp.max, MESSAGES.whatsappTooLong)
-    .regex(/^[0-9]*$/, MESSAGES.digitsOnly)
-    .min(LIMITS.whatsapp.min, MESSAGES.whatsappTooShort),
+  /** A mobile as typed ('(11) 98888-7777', '+55 11 98888-7777'), stored as '5511988887777'. */
+  whatsapp: phoneField({ mobileOnly: true }),
   cidade: z.enum(CITY_IDS, { message: MESSAGES.cidade }),
   areaAtuacao: z.enum(PRACTICE_AREA_IDS, { message: MESSAGES.areaAtuacao }),
   descricao: z
@@ -33,7 +31,7 @@ export type LeadRequestInput = Omit<LeadRequestForm, typeof HONEYPOT_FIELD>;
 export const LEAD_REQUEST_ECHO = {
   nome: LIMITS.nome.max,
   email: LIMITS.email.max,
-  whatsapp: 20,
+  whatsapp: PHONE_INPUT_MAX_LENGTH,
   cidade: 40,
   areaAtuacao: 40,
   descricao: LIMITS.descricao.max,

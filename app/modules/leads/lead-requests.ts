@@ -7,7 +7,6 @@ export const LEAD_REQUEST_LIMITS = {
   // The longest address (RFC 5321), as the login's EMAIL_MAX_LENGTH: that module carries zod, this one
   // is loaded by the public page and must not.
   email: { max: 254 },
-  whatsapp: { min: 10, max: 15 },
   // 3,000 characters of Portuguese stay well under the 16 KiB form body even percent-encoded.
   descricao: { min: 20, max: 3000 },
 } as const;
@@ -20,9 +19,6 @@ export const LEAD_REQUEST_MESSAGES = {
   nome: 'Nome deve ter pelo menos 3 caracteres',
   nomeTooLong: 'Nome muito longo',
   email: 'Email inválido',
-  whatsappTooShort: 'Número deve ter pelo menos 10 dígitos',
-  whatsappTooLong: 'Número muito longo',
-  digitsOnly: 'Apenas números são permitidos',
   cidade: 'Selecione uma cidade',
   areaAtuacao: 'Selecione uma área de atuação',
   descricao: 'Descreva seu caso com pelo menos 20 caracteres',
@@ -40,9 +36,6 @@ export const REMOVAL_MESSAGES = {
  * the tab order). A form that comes back with it filled was filled by a bot.
  */
 export const HONEYPOT_FIELD = 'website';
-
-/** The WhatsApp field's example (the spec: country code 55, area code, number). */
-export const WHATSAPP_PLACEHOLDER = '5511999999999';
 
 /** Cadastro Nacional dos Advogados: where anyone checks a lawyer's OAB registration. */
 export const CNA_URL = 'https://cna.oab.org.br/';

@@ -4,10 +4,10 @@ import { getConfig } from '~/config.server';
 import { db as appDb, type Db } from '~/db/client.server';
 import { isForeignKeyViolation } from '~/db/postgres-errors';
 import { enqueueEmail } from '~/integrations/email/outbox.server';
-import { leadRequestReceivedMessage } from '~/integrations/email/templates.server';
+import { leadRequestReceivedMessage, newLeadForLawyerMessage } from '~/integrations/email/templates.server';
 import type { WhatsAppKind } from '~/integrations/whatsapp/outbox.server';
 import { newLeadWhatsAppText } from '~/integrations/whatsapp/templates';
-import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
+import { cityLabel, practiceAreaLabel, WHATSAPP_NOTIFICATION_PLAN_LEVELS } from '~/domain/catalog/catalog';
 import { formatOab } from '~/modules/lawyers/contact';
 import type { LeadRequestInput } from './lead-requests.schemas';
 
@@ -19,7 +19,8 @@ import type { LeadRequestInput } from './lead-requests.schemas';
  *   2. the request row, unless the same request was stored in the last minute (then nothing else runs);
  *   3. one statement of INSERT … SELECTs: a lead per matching approved lawyer (area and city, plus the
  *      lawyer the client chose when approved) in that lawyer's first stage, or one unassigned lead;
- *      and one WhatsApp outbox row per assigned lead (key 'novo-lead:<lead id>');
+ *      an e-mail per assigned lead, and a WhatsApp outbox row per assigned lead whose lawyer's plan has
+ *      WhatsApp notifications (key 'novo-lead:<lead id>');
  *   4. the client's confirmation e-mail (one INSERT).
  * Delivery happens later, in the job queue: a notification that fails never touches the request.
  */
@@ -67,6 +68,8 @@ export const DUPLICATE_WINDOW_MS = 60_000;
 export const EMAIL_LAWYER_LIST_MAX = 20;
 /** The kind of the lawyers' notification, and the prefix of its key ('novo-lead:<lead id>'). */
 const NEW_LEAD_KIND: WhatsAppKind = 'novo-lead';
+/** The plan levels told of a new lead by WhatsApp, as an array literal for SQL ('{2,3}'). */
+const whatsappLevels = `{${WHATSAPP_NOTIFICATION_PLAN_LEVELS.join(',')}}`;
 /** The first key of the fingerprint lock: keeps these advisory locks apart from any other kind. */
 const FINGERPRINT_LOCK_CLASS = 7283415;
 
@@ -142,18 +145,23 @@ export async function routeLeadRequest(input: LeadRequestInput, { chosenSlug = n
 
       // search_tags holds 'a:<area>' and 'c:<city>' for every profile (kept by triggers, migration 0002):
       // one lookup in the GIN index of approved profiles finds the lawyers who match both. The same
-      // statement stores the leads and their WhatsApp notifications: set-based, so that 500 lawyers cost
-      // what 2 do (docs/decisions/0015; the rows are those enqueueWhatsAppMessages writes, and a test
-      // holds the two to the same shape).
+      // statement stores the leads, an e-mail to every lawyer and a WhatsApp to those whose plan has
+      // WhatsApp notifications: set-based, so that 500 lawyers cost what 2 do (docs/decisions/0015 and
+      // 0041; the WhatsApp rows are those enqueueWhatsAppMessages writes, and a test holds the two to
+      // the same shape; the e-mails, those enqueueEmail writes, with the request's id as the client's
+      // confirmation has it, so that a removal finds them).
       const chosenId = stored.chosen_lawyer_id;
       const message = newLeadWhatsAppText({ nome: input.nome, areaId: input.areaAtuacao, cityId: input.cidade });
+      const email = newLeadForLawyerMessage({ nome: input.nome, area: practiceAreaLabel(input.areaAtuacao), city: cityLabel(input.cidade) });
       const routed = await rows<{ lead_id: string; lawyer_id: string | null; nome: string | null; slug: string | null; oab_uf: string | null; numero_oab: string | null }>(
         tx,
         sql`
           with matched as (
             select lp.id, lp.nome, lp.slug, lp.oab_uf, lp.numero_oab,
               case when lp.whatsapp_notificacoes ~ '^[0-9]{10,15}$' then lp.whatsapp_notificacoes else lp.whatsapp end as notify_to,
-              (select s.id from lead_statuses s where s.lawyer_id = lp.id order by s.order_index, s.created_at, s.id limit 1) as stage_id
+              (select s.id from lead_statuses s where s.lawyer_id = lp.id order by s.order_index, s.created_at, s.id limit 1) as stage_id,
+              -- The effective plan's level (an ended plan is 0, as in search) decides the WhatsApp.
+              (case when lp.plan_level_until is null or lp.plan_level_until > ${at} then lp.plan_level else 0 end) = any(${whatsappLevels}::int[]) as by_whatsapp
             from lawyer_profiles lp
             where lp.status = 'approved'
               and (lp.search_tags @> array[${areaTag}, ${cityTag}]::text[]${chosenId ? sql` or lp.id = ${chosenId}` : sql``})
@@ -174,6 +182,13 @@ export async function routeLeadRequest(input: LeadRequestInput, { chosenSlug = n
             -- Keys of leads inserted just now cannot exist yet: no ON CONFLICT (its speculative
             -- insertion costs a third of this insert).
             from inserted i join matched m on m.id = i.assigned_to
+            where m.by_whatsapp
+          ),
+          emailed as (
+            insert into outbox (channel, recipient, subject, body, html_body, metadata)
+            select 'email', u.email, ${email.subject}, ${email.text}, ${email.html},
+              jsonb_build_object('template', ${email.template}::text, 'requestId', ${stored.id}::text, 'lawyerId', m.id)
+            from inserted i join matched m on m.id = i.assigned_to join "user" u on u.id = m.id
           )
           select i.id as lead_id, m.id as lawyer_id, m.nome, m.slug, m.oab_uf, m.numero_oab
           from inserted i left join matched m on m.id = i.assigned_to`,

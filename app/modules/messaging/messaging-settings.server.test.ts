@@ -56,11 +56,16 @@ describe('the notification number', () => {
   });
 
   test.each([
-    ['(11) 98765-4321', '11987654321'],
+    ['(11) 98765-4321', '5511987654321'],
     ['+55 11 98765-4321', '5511987654321'],
-    ['1133334444', '1133334444'],
-  ])('%j is kept as its digits %s', (numero, digits) => {
+    ['11987654321', '5511987654321'],
+  ])('%j is kept as its digits with the country code, %s', (numero, digits) => {
     expect(saveMessagingSettingsSchema.parse({ numero }).numero).toBe(digits);
+  });
+
+  test('an unknown area code and a landline are refused with their own messages', () => {
+    expect(saveMessagingSettingsSchema.safeParse({ numero: '(10) 98765-4321' }).error?.issues[0]?.message).toBe('DDD inválido');
+    expect(saveMessagingSettingsSchema.safeParse({ numero: '1133334444' }).error?.issues[0]?.message).toBe('Informe um celular com DDD: (11) 91234-5678');
   });
 
   test('a token with a space or a line break cannot be saved (it goes in a header)', () => {
@@ -73,7 +78,7 @@ describe('the notification number', () => {
 describe('messaging settings', () => {
   test('saving stores the number and the token encrypted: the stored value is neither the token nor its base64, and the screen learns only “configurado”', async () => {
     const ana = await createLawyer({ plan: 'intermediario', whatsappNotificacoes: null });
-    expect(await getMessagingSettings(ana.id)).toEqual({ allowed: true, notificationNumber: null, token: null, delivery: 'aguardando-token', loadError: null });
+    expect(await getMessagingSettings(ana.id)).toEqual({ allowed: true, notificationNumber: null, token: null, delivery: 'aguardando-token', senders: { wiizoChat: true, platform: false }, loadError: null });
 
     await saveMessagingSettings(await messagingOf(ana.id), input('(11) 98765-4321', TOKEN));
 
@@ -84,7 +89,7 @@ describe('messaging settings', () => {
     expect(await readGatewayToken(ana.id)).toBe(TOKEN);
 
     const settings = await getMessagingSettings(ana.id);
-    expect(settings).toEqual({ allowed: true, notificationNumber: '11987654321', token: 'configurado', delivery: 'wiizochat', loadError: null });
+    expect(settings).toEqual({ allowed: true, notificationNumber: '5511987654321', token: 'configurado', delivery: 'wiizochat', senders: { wiizoChat: true, platform: false }, loadError: null });
     expect(JSON.stringify(settings)).not.toContain(TOKEN);
   });
 
@@ -93,7 +98,7 @@ describe('messaging settings', () => {
     await saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN));
     await saveMessagingSettings(await messagingOf(ana.id), input('21912345678'));
     expect(await readGatewayToken(ana.id)).toBe(TOKEN);
-    expect((await getMessagingSettings(ana.id)).notificationNumber).toBe('21912345678');
+    expect((await getMessagingSettings(ana.id)).notificationNumber).toBe('5521912345678');
 
     await removeGatewayToken(await messagingOf(ana.id));
     expect(await hasGatewayToken(ana.id)).toBe(false);
@@ -120,7 +125,7 @@ describe('messaging settings', () => {
     const [anas] = await db.select().from(lawyerApiTokens).where(eq(lawyerApiTokens.lawyerId, ana.id));
     await db.update(lawyerApiTokens).set({ encryptedToken: anas!.encryptedToken }).where(eq(lawyerApiTokens.lawyerId, bruno.id));
     expect(await readGatewayToken(bruno.id)).toBeNull();
-    expect((await getMessagingSettings(ana.id)).notificationNumber).toBe('11987654321');
+    expect((await getMessagingSettings(ana.id)).notificationNumber).toBe('5511987654321');
   });
 
   test('plans without WhatsApp notifications cannot save or test; they can still remove a token', async () => {
@@ -233,6 +238,6 @@ describe('the test send', () => {
     await saveMessagingSettings(await messagingOf(ana.id), input('11987654321', TOKEN));
     getConfig().wiizoChatApiUrl = undefined;
     expect((await getMessagingSettings(ana.id)).delivery).toBe('indisponivel');
-    expect(await refusal(sendTestMessage(await messagingOf(ana.id), click()))).toMatchObject({ status: 503, message: 'Erro ao enviar mensagem de teste: o envio pelo WiizoChat não está ativo neste servidor.' });
+    expect(await refusal(sendTestMessage(await messagingOf(ana.id), click()))).toMatchObject({ status: 503, message: 'Erro ao enviar mensagem de teste: o envio por WhatsApp ainda não está ativo na plataforma.' });
   });
 });

@@ -50,6 +50,8 @@ export interface MessagingSettings {
   /** 'configurado' when a token is saved; never the token. */
   token: 'configurado' | null;
   delivery: NotificationDelivery;
+  /** The senders the server has: lawyers' own WiizoChat tokens, the platform's own number (the card explains the token by them). */
+  senders: { wiizoChat: boolean; platform: boolean };
   /** A loading failure to show instead of the values it hides (spec: 'Erro ao buscar dados de notificações', 'Erro ao carregar configurações'). */
   loadError: string | null;
 }
@@ -89,11 +91,13 @@ export async function getMessagingSettings(lawyerId: string, now: Date = new Dat
     if (result.status === 'rejected') backgroundLog().error({ err: result.reason, lawyerId }, 'Falha ao ler as configurações de notificação');
   }
   const hasToken = token.status === 'fulfilled' && token.value;
+  const senders = configuredSenders();
   return {
     allowed: allowed.status === 'fulfilled' && allowed.value,
     notificationNumber: number.status === 'fulfilled' ? number.value : null,
     token: hasToken ? 'configurado' : null,
-    delivery: deliveryOf(configuredSenders(), hasToken),
+    delivery: deliveryOf(senders, hasToken),
+    senders: { wiizoChat: Boolean(senders?.wiizoChat), platform: Boolean(senders?.cloudApi) },
     loadError: number.status === 'rejected' ? MESSAGING_TEXTS.loadNotificationData : allowed.status === 'rejected' || token.status === 'rejected' ? MESSAGING_TEXTS.loadSettings : null,
   };
 }
@@ -150,9 +154,10 @@ export async function sendTestMessage({ id: lawyerId }: MessagingLawyer, { envio
   const senders = configuredSenders();
   if (!number || (!hasToken && !senders?.cloudApi)) throw new AppError(MESSAGING_TEXTS.testNeedsTokenAndNumber, { status: 400, code: 'test_needs_token_and_number' });
 
+  // The sender the notifications use: the lawyer's token when saved and usable, else the platform's number.
   const chosen = await senders?.choose(lawyerId);
   if (!chosen) {
-    throw new AppError(`${MESSAGING_TEXTS.testFailed}${senders?.wiizoChat ? 'o token salvo não pôde ser lido. Salve o token novamente.' : 'o envio pelo WiizoChat não está ativo neste servidor.'}`, {
+    throw new AppError(`${MESSAGING_TEXTS.testFailed}${senders?.wiizoChat ? 'o token salvo não pôde ser lido. Salve o token novamente.' : MESSAGING_TEXTS.noSenderYet}`, {
       status: senders?.wiizoChat ? 409 : 503,
       code: 'no_whatsapp_sender',
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GATEWAY_TOKEN_MAX_LENGTH, MESSAGING_TEXTS, NOTIFICATION_NUMBER_MAX_LENGTH } from './messaging.texts';
+import { phoneField } from '~/domain/phone-field';
+import { GATEWAY_TOKEN_MAX_LENGTH, MESSAGING_TEXTS } from './messaging.texts';
 
 // The messaging settings card (section monitoramento): its inputs and the texts of the spec's
 // Settings catalogue (docs/product-rules.md, Messaging). Browser-safe; the card itself reads only messaging.texts.ts (no zod on the lawyer area's first load).
@@ -7,18 +8,14 @@ import { GATEWAY_TOKEN_MAX_LENGTH, MESSAGING_TEXTS, NOTIFICATION_NUMBER_MAX_LENG
 export * from './messaging.texts';
 
 /**
- * The notification number as typed: at least 10 characters (the spec's rule), only digits and the
- * usual punctuation (+, spaces, parentheses, dashes, dots), and 10 to 15 digits once those are
- * dropped. Stored as the digits.
+ * The notification number as typed ('(11) 98765-4321', '+55 11 98765-4321'): a mobile with a real DDD,
+ * stored as '5511987654321' (docs/product-rules.md, Phones). The card's own message for what the spec
+ * named; 'DDD inválido' and the mobile's message for the rest.
  */
-export const notificationNumberSchema = z
-  .string({ message: MESSAGING_TEXTS.invalidNumber })
-  .trim()
-  .min(10, MESSAGING_TEXTS.invalidNumber)
-  .max(NOTIFICATION_NUMBER_MAX_LENGTH, MESSAGING_TEXTS.invalidNumber)
-  .regex(/^[0-9+\s().-]+$/, MESSAGING_TEXTS.invalidNumber)
-  .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits.length >= 10 && digits.length <= 15, MESSAGING_TEXTS.invalidNumber);
+export const notificationNumberSchema = phoneField({
+  mobileOnly: true,
+  messages: { characters: MESSAGING_TEXTS.invalidNumber, short: MESSAGING_TEXTS.invalidNumber, long: MESSAGING_TEXTS.invalidNumber, foreign: MESSAGING_TEXTS.invalidNumber },
+});
 
 /**
  * The WiizoChat token: optional on save (empty keeps the saved one). One header value: printable

@@ -4,7 +4,8 @@
  * catalogue and the contact rules, which only the profile's bundle should carry.
  */
 import { cityLabel, findCity, practiceAreaLabel, STATES } from '~/domain/catalog/catalog';
-import { formatOab, internationalWhatsApp } from '~/modules/lawyers/contact';
+import { internationalPhoneDigits } from '~/domain/phone';
+import { formatOab } from '~/modules/lawyers/contact';
 import { SCHEMA_CONTEXT } from './structured-data';
 
 interface AttorneyInput {
@@ -29,7 +30,7 @@ export function attorney(appUrl: string, profile: AttorneyInput, imagePath: stri
     url,
     description: profile.biografia,
     image: profile.fotoUrl ? absolute(appUrl, profile.fotoUrl) : `${appUrl}${imagePath}`,
-    telephone: `+${internationalWhatsApp(profile.whatsapp)}`,
+    telephone: `+${internationalPhoneDigits(profile.whatsapp)}`,
     identifier: { '@type': 'PropertyValue', propertyID: 'OAB', name: 'Inscrição na OAB', value: formatOab(profile.oabUf, profile.numeroOab) },
     knowsAbout: profile.areas.map(practiceAreaLabel),
     areaServed: profile.cidades.map((id) => {

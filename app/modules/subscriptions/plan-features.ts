@@ -22,6 +22,8 @@ export function planFeatures(plan: Plan): PlanFeature[] {
     },
     { text: 'CRM de leads', included: allows.crm },
     { text: allows.monitoring ? `Monitoramento de até ${allows.monitoredProcessesCap} processos` : 'Monitoramento de processos', included: allows.monitoring },
-    { text: 'Notificações por WhatsApp', included: allows.whatsappNotifications },
+    // Every plan is told of a new lead by e-mail; WhatsApp only where the catalogue says (docs/product-rules.md, Leads).
+    { text: 'Aviso de cada novo lead por e-mail', included: true },
+    { text: allows.monitoring ? 'Notificações por WhatsApp: novos leads e processos' : 'Notificações por WhatsApp de novos leads', included: allows.whatsappNotifications },
   ];
 }

@@ -3,6 +3,8 @@ import { getCurrentUser, requireUser } from '~/auth/session.server';
 import { BiographyField } from '~/components/forms/biography-field';
 import { CheckboxList } from '~/components/forms/checkbox-list';
 import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
+import { PHONE_INPUT_MAX_LENGTH } from '~/domain/phone';
+import { PhoneField } from '~/components/ui/phone-field';
 import { TextField } from '~/components/ui/text-field';
 import { appErrorOrThrow, formError } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
@@ -15,6 +17,7 @@ import { REGISTRATION_LIMITS } from '~/modules/accounts/accounts.limits';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
 import type { Route } from './+types/complete-profile';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 // /completar-perfil is for a signed-in user without a lawyer profile (docs/product-rules.md,
 // "Completing a profile"): a visitor goes to /login, anyone with a profile (or a superadmin) to the area.
@@ -38,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   const next = elsewhere(user);
   if (next || !user) throw redirect(next ?? '/login');
   const form = await parseForm(request, completeProfileSchema, {
-    echo: { nome: REGISTRATION_LIMITS.nome.max, numeroOAB: 20, oabUf: 4, whatsapp: 20, biografia: REGISTRATION_LIMITS.biografia.max },
+    echo: { nome: REGISTRATION_LIMITS.nome.max, numeroOAB: 20, oabUf: 4, whatsapp: PHONE_INPUT_MAX_LENGTH, biografia: REGISTRATION_LIMITS.biografia.max },
     lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
   });
   if (!form.ok) return formError(form);
@@ -69,6 +72,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** The form's fields in their order, as the error summary names them. */
+const PROFILE_FIELDS = [
+  ['nome', 'Nome completo'],
+  ['numeroOAB', 'Número da OAB'],
+  ['oabUf', 'Seccional (UF)'],
+  ['whatsapp', 'WhatsApp'],
+  ['foto', 'Foto de perfil'],
+  ['biografia', 'Biografia'],
+  ['areasAtuacao', 'Áreas de Atuação'],
+  ['cidadesAtendidas', 'Cidades Atendidas'],
+] as const;
+
 export default function CompleteProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/completar-perfil';
@@ -90,25 +105,16 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
       <p className="mt-2 text-slate-700">Preencha seus dados profissionais. Depois da verificação da OAB, seu perfil aparece para clientes da sua região.</p>
 
       <Form method="post" encType="multipart/form-data" className="mt-8 space-y-6" noValidate aria-label="Complete seu Perfil">
-        {actionData?.message ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {actionData.message}
-          </p>
-        ) : null}
+        <ErrorSummary errors={errors} message={actionData?.message} fields={PROFILE_FIELDS} answer={actionData} />
 
         <fieldset className={formSectionClass}>
           <legend className={formLegendClass}>Dados Básicos</legend>
           <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={REGISTRATION_LIMITS.nome.max} defaultValue={nome} error={errors.nome} />
           <OabFields numero={text('numeroOAB')} uf={text('oabUf')} errors={errors} />
-          <TextField
+          <PhoneField
             name="whatsapp"
             label="WhatsApp (com DDD)"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            placeholder="5511999999999"
             required
-            maxLength={REGISTRATION_LIMITS.whatsapp.max}
             hint="Este é o número exibido para os clientes no seu perfil."
             defaultValue={text('whatsapp')}
             error={errors.whatsapp}

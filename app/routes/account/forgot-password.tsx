@@ -7,6 +7,7 @@ import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
 import { FORGOT_PASSWORD_DONE_MESSAGE, forgotPasswordSchema } from '~/modules/accounts/password-reset.schemas';
 import { requestPasswordReset } from '~/modules/accounts/password-reset.server';
 import type { Route } from './+types/forgot-password';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 // Open to everyone, a signed-in user included (docs/product-rules.md, "Password recovery").
 
@@ -38,6 +39,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** The form's fields in their order, as the error summary names them. */
+const FORGOT_PASSWORD_FIELDS = [
+  ['email', 'Email'],
+] as const;
+
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formAction === '/esqueci-senha';
@@ -48,11 +54,13 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">Esqueci minha senha</h1>
         <p className="mt-2 text-slate-700">Informe o email da sua conta e enviaremos um link para você criar uma nova senha.</p>
-        {actionData?.message ? (
-          <p role={sent ? 'status' : 'alert'} className={`mt-5 rounded-md px-4 py-3 text-sm ${sent ? 'border border-green-200 bg-green-50 text-green-900' : 'border border-red-200 bg-red-50 text-red-800'}`}>
-            {actionData.message}
+        {sent ? (
+          <p role="status" className="mt-5 rounded-md px-4 py-3 text-sm border border-green-200 bg-green-50 text-green-900">
+            {actionData?.message}
           </p>
-        ) : null}
+        ) : (
+          <ErrorSummary errors={errors} message={actionData?.message} fields={FORGOT_PASSWORD_FIELDS} answer={actionData} className="mt-5" />
+        )}
         <Form method="post" className="mt-6 space-y-5" noValidate>
           <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.values.email} error={errors.email} />
           <button type="submit" disabled={sending} className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80">

@@ -9,6 +9,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '~/modules/accounts/accoun
 import { loginSchema } from '~/modules/accounts/accounts.schemas';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import type { Route } from './+types/login';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentUser(request)) throw redirect('/area-advogado');
@@ -37,6 +38,12 @@ export const headers: Route.HeadersFunction = keepRetryAfter;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Área do Advogado — Entrar', description: 'Entre na sua área exclusiva de advogado.', path: '/login', noindex: true });
 
+/** The form's fields in their order, as the error summary names them. */
+const LOGIN_FIELDS = [
+  ['email', 'Email'],
+  ['password', 'Senha'],
+] as const;
+
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/login';
@@ -46,11 +53,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">Área do Advogado</h1>
         <p className="mt-2 text-slate-700">Faça login para acessar sua área exclusiva</p>
-        {actionData?.message ? (
-          <p role="alert" className="mt-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {actionData.message}
-          </p>
-        ) : null}
+        <ErrorSummary errors={errors} message={actionData?.message} fields={LOGIN_FIELDS} answer={actionData} className="mt-5" />
         <Form method="post" className="mt-6 space-y-5" noValidate>
           <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.values.email} error={errors.email} />
           <TextField name="password" label="Senha" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.password} />

@@ -4,6 +4,9 @@ import { getCurrentUser } from '~/auth/session.server';
 import { BiographyField } from '~/components/forms/biography-field';
 import { CheckboxList } from '~/components/forms/checkbox-list';
 import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
+import { PHONE_INPUT_MAX_LENGTH } from '~/domain/phone';
+import { PhoneField } from '~/components/ui/phone-field';
+import { ErrorSummary } from '~/components/forms/error-summary';
 import { TextField } from '~/components/ui/text-field';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { pageMeta } from '~/lib/seo';
@@ -26,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // Every text field but the passwords is shown again, capped; the checkbox lists come back as arrays.
   const form = await parseForm(request, registrationSchema, {
-    echo: { nome: 200, email: EMAIL_MAX_LENGTH, numeroOAB: 20, oabUf: 4, whatsapp: 20, biografia: REGISTRATION_LIMITS.biografia.max, selectedPlan: 20 },
+    echo: { nome: 200, email: EMAIL_MAX_LENGTH, numeroOAB: 20, oabUf: 4, whatsapp: PHONE_INPUT_MAX_LENGTH, biografia: REGISTRATION_LIMITS.biografia.max, selectedPlan: 20 },
     lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
   });
   if (!form.ok) return formError(form);
@@ -54,6 +57,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/registro-advogado',
   });
 
+/** The form's fields in their order, as the error summary names them. */
+const REGISTRATION_FIELDS = [
+  ['nome', 'Nome completo'],
+  ['email', 'Email'],
+  ['numeroOAB', 'Número da OAB'],
+  ['oabUf', 'Seccional (UF)'],
+  ['whatsapp', 'WhatsApp'],
+  ['password', 'Senha'],
+  ['confirmarSenha', 'Confirme a senha'],
+  ['biografia', 'Biografia'],
+  ['areasAtuacao', 'Áreas de Atuação'],
+  ['cidadesAtendidas', 'Cidades Atendidas'],
+] as const;
+
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/registro-advogado';
@@ -80,11 +97,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         <h2 id="titulo-formulario" className="text-xl font-semibold text-slate-900">
           Cadastro de Advogado
         </h2>
-        {actionData?.message ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {actionData.message}
-          </p>
-        ) : null}
+        <ErrorSummary errors={errors} message={actionData?.message} fields={REGISTRATION_FIELDS} answer={actionData} />
         <input type="hidden" name="selectedPlan" value={plan} />
 
         <fieldset className={formSectionClass}>
@@ -92,18 +105,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={REGISTRATION_LIMITS.nome.max} defaultValue={text('nome')} error={errors.nome} />
           <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={text('email')} error={errors.email} />
           <OabFields numero={text('numeroOAB')} uf={text('oabUf')} errors={errors} />
-          <TextField
-            name="whatsapp"
-            label="WhatsApp (com DDD)"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            placeholder="5511999999999"
-            required
-            maxLength={REGISTRATION_LIMITS.whatsapp.max}
-            defaultValue={text('whatsapp')}
-            error={errors.whatsapp}
-          />
+          <PhoneField name="whatsapp" label="WhatsApp (com DDD)" required defaultValue={text('whatsapp')} error={errors.whatsapp} />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField name="password" label="Senha" type="password" autoComplete="new-password" required maxLength={REGISTRATION_LIMITS.password.max} error={errors.password} />
             <TextField

@@ -9,6 +9,7 @@ import { PASSWORD_RESET_DONE_MESSAGE, RESET_LINK_DEAD_MESSAGE, resetPasswordSche
 import { isResetLinkUsable, RESET_LINK_DEAD_CODE, resetPassword } from '~/modules/accounts/password-reset.server';
 import { REGISTRATION_LIMITS } from '~/modules/accounts/accounts.limits';
 import type { Route } from './+types/reset-password';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 /**
  * Where the reset e-mail's link lands: /recuperar-senha?token=…. The link is checked when the page
@@ -65,6 +66,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'referrer', content: 'same-origin' },
 ];
 
+/** The form's fields in their order, as the error summary names them. */
+const RESET_PASSWORD_FIELDS = [
+  ['password', 'Nova senha'],
+  ['confirmarSenha', 'Confirmar nova senha'],
+] as const;
+
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && (navigation.formAction ?? '').startsWith('/recuperar-senha');
@@ -75,11 +82,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">Redefinir senha</h1>
         <p className="mt-2 text-slate-700">Escolha uma nova senha para a sua conta. Ao salvar, todas as sessões abertas com a senha antiga são encerradas.</p>
-        {actionData?.message ? (
-          <p role="alert" className="mt-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {actionData.message}
-          </p>
-        ) : null}
+        <ErrorSummary errors={errors} message={actionData?.message} fields={RESET_PASSWORD_FIELDS} answer={actionData} className="mt-5" />
         <Form method="post" className="mt-6 space-y-5" noValidate>
           <TextField
             name="password"

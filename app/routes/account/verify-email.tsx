@@ -9,6 +9,7 @@ import { readRegistrationEmail } from '~/modules/accounts/registration-cookie.se
 import { resendConfirmation } from '~/modules/accounts/registration.server';
 import { z } from 'zod';
 import type { Route } from './+types/verify-email';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 export const RESEND_DONE_MESSAGE = 'Se houver um cadastro aguardando confirmação com este email, enviamos um novo link.';
 
@@ -34,6 +35,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Verifique seu email', description: 'Confirme seu email para ativar seu cadastro.', path: '/verificar-email', noindex: true });
+
+/** The form's fields in their order, as the error summary names them. */
+const RESEND_FIELDS = [
+  ['email', 'Email do cadastro'],
+] as const;
 
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -77,11 +83,13 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
           <h2 id="reenviar" className="font-semibold text-slate-900">
             Não recebeu o email?
           </h2>
-          {actionData?.message ? (
-            <p role={sent ? 'status' : 'alert'} className={`mt-3 rounded-md px-4 py-3 text-sm ${sent ? 'bg-green-50 text-green-900' : 'border border-red-200 bg-red-50 text-red-800'}`}>
-              {actionData.message}
+          {sent ? (
+            <p role="status" className="mt-3 rounded-md px-4 py-3 text-sm bg-green-50 text-green-900">
+              {actionData?.message}
             </p>
-          ) : null}
+          ) : (
+            <ErrorSummary errors={errors} message={actionData?.message} fields={RESEND_FIELDS} answer={actionData} className="mt-3" />
+          )}
           <Form method="post" className="mt-4 space-y-4" noValidate>
             <TextField name="email" label="Email do cadastro" type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.values.email ?? loaderData.email ?? ''} error={errors.email} />
             <button type="submit" disabled={sending} className="rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-80">

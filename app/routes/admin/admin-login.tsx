@@ -10,7 +10,8 @@ import { loginSchema } from '~/modules/accounts/accounts.schemas';
 import { NOT_A_SUPERADMIN_CODE, signInAsSuperadmin } from '~/modules/accounts/superadmin-login.server';
 import type { Route } from './+types/admin-login';
 import { BACK_OFFICE_HANDLE, backOfficeHeaders } from './back-office-headers';
-import { EntranceCard, FormAlert, entranceButton } from './components/entrance-card';
+import { EntranceCard, entranceButton } from './components/entrance-card';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 /**
  * /admin, the superadmins' entrance (docs/product-rules.md, "Back office"): the login's machinery (throttle,
@@ -49,13 +50,19 @@ export const handle = BACK_OFFICE_HANDLE;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Área Superadmin', description: 'Acesso restrito para superadministradores.', path: '/admin', noindex: true });
 
+/** The form's fields in their order, as the error summary names them. */
+const ADMIN_LOGIN_FIELDS = [
+  ['email', 'Email'],
+  ['password', 'Senha'],
+] as const;
+
 export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formAction === '/admin';
   const errors = actionData?.errors ?? {};
   return (
     <EntranceCard title="Área Superadmin" subtitle="Acesso restrito para superadministradores">
-      <FormAlert message={actionData?.message} />
+      <ErrorSummary errors={actionData?.errors} message={actionData?.message} fields={ADMIN_LOGIN_FIELDS} answer={actionData} className="mt-5" />
       <Form method="post" className="mt-6 space-y-5" noValidate>
         <TextField name="email" label="Email" type="email" autoComplete="username" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.values.email} error={errors.email} />
         <TextField name="password" label="Senha" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.password} />

@@ -16,7 +16,8 @@ import {
 import { bootstrapSuperadmin } from '~/modules/accounts/superadmins.server';
 import type { Route } from './+types/bootstrap-superadmin';
 import { BACK_OFFICE_HANDLE, backOfficeHeaders } from './back-office-headers';
-import { EntranceCard, FormAlert, entranceButton } from './components/entrance-card';
+import { EntranceCard, entranceButton } from './components/entrance-card';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 /**
  * /bootstrap-superadmin (docs/product-rules.md, "Back office"; docs/decisions/0018): the first superadmin
@@ -47,18 +48,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** The form's fields in their order, as the error summary names them. */
+const BOOTSTRAP_FIELDS = [
+  ['email', 'Email'],
+  ['password', 'Senha'],
+  ['nome', 'Nome'],
+  ['bootstrap_secret', 'Segredo de bootstrap'],
+] as const;
+
 export default function BootstrapSuperadminPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formAction === '/bootstrap-superadmin';
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  // The refusal of a field (the secret, the e-mail) is shown beside it; anything else above the form.
-  const message = actionData?.message && !Object.values(errors).includes(actionData.message) ? actionData.message : null;
   return (
     <EntranceCard title="Criar superadmin" subtitle="Contas de superadministrador da plataforma">
       <p className="mt-5 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800">
         O segredo de bootstrap é desnecessário quando ainda não existe nenhum superadmin, e obrigatório quando já existe um.
       </p>
-      <FormAlert message={message} />
+      <ErrorSummary errors={errors} message={actionData?.message} fields={BOOTSTRAP_FIELDS} answer={actionData} className="mt-5" />
       <Form method="post" className="mt-6 space-y-5" noValidate autoComplete="off">
         <TextField name="email" label="Email" type="email" autoComplete="off" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.values.email} error={errors.email} />
         <TextField

@@ -11,6 +11,7 @@ import { ACCOUNT_DELETED_TOAST, DELETE_CONFIRMATION_WORD, deleteAccountSchema } 
 import { clearSessionCookies } from '~/modules/accounts/login.server';
 import type { Route } from './+types/delete-account';
 import { secondaryButton } from './components/area-styles';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 /**
  * 'Excluir minha conta' (docs/product-rules.md, "Your data (LGPD)"): what goes and what stays, and a
@@ -50,6 +51,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 const listClass = 'mt-3 list-disc space-y-2 pl-5 text-slate-800';
+
+/** The form's fields in their order, as the error summary names them. */
+const DELETE_FIELDS = [
+  ['confirmacao', 'Confirmação'],
+] as const;
 
 export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -116,11 +122,7 @@ export default function DeleteAccountPage({ loaderData, actionData }: Route.Comp
           </p>
 
           <Form method="post" className="space-y-5 rounded-xl border border-red-200 bg-white p-6 shadow-sm" noValidate>
-            {actionData?.message ? (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-                {actionData.message}
-              </p>
-            ) : null}
+            <ErrorSummary errors={errors} message={actionData?.message} fields={DELETE_FIELDS} answer={actionData} />
             <TextField
               name="confirmacao"
               label={`Para confirmar, digite ${DELETE_CONFIRMATION_WORD}`}

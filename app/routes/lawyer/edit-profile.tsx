@@ -3,17 +3,20 @@ import { getCurrentUser, type CurrentUser } from '~/auth/session.server';
 import { BiographyField } from '~/components/forms/biography-field';
 import { CheckboxList } from '~/components/forms/checkbox-list';
 import { formLegendClass, formSectionClass } from '~/components/forms/form-styles';
+import { PhoneField } from '~/components/ui/phone-field';
 import { TextField } from '~/components/ui/text-field';
 import { AppError } from '~/lib/app-error';
 import { pageMeta } from '~/lib/seo';
 import { doorIntents, passDoor, writeDoor } from '~/lib/write-door.server';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL, type LawyerStatus } from '~/domain/catalog/catalog';
+import { formatPhone } from '~/domain/phone';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
 import { afterProfileSaved, getEditableProfile, openProfileEditing, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile, type ProfileEditor } from '~/modules/lawyers/own-profile.server';
 import { PROFILE_EDIT_LIMITS, profileEditSchema } from '~/modules/lawyers/profile-edit.schemas';
 import type { Route } from './+types/edit-profile';
 import { primaryButton, secondaryButton } from './components/area-styles';
 import { rejectedLawyerRedirect } from './rejected-lawyer.server';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 // /editar-perfil: who may edit what is in docs/product-rules.md, "Editing a profile".
 
@@ -85,6 +88,17 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Editar Perfil', description: 'Edite os dados do seu perfil de advogado.', path: '/editar-perfil', noindex: true });
 
+/** The form's fields in their order, as the error summary names them. */
+const PROFILE_FIELDS = [
+  ['nome', 'Nome completo'],
+  ['whatsapp', 'WhatsApp'],
+  ['whatsappNotificacoes', 'WhatsApp para notificações'],
+  ['foto', 'Foto de perfil'],
+  ['biografia', 'Biografia'],
+  ['areasAtuacao', 'Áreas de Atuação'],
+  ['cidadesAtendidas', 'Cidades Atendidas'],
+] as const;
+
 export default function EditProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   if (loaderData.state === 'signed-out') return <SignedOut />;
@@ -96,7 +110,9 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
   // After a refused submission the form shows what was sent; before, the saved profile.
   const text = (name: 'nome' | 'whatsapp' | 'whatsappNotificacoes' | 'biografia') => {
     const value = sent?.[name];
-    return typeof value === 'string' ? value : (profile[name] ?? '');
+    if (typeof value === 'string') return value;
+    const saved = profile[name] ?? '';
+    return name === 'whatsapp' || name === 'whatsappNotificacoes' ? formatPhone(saved) : saved;
   };
   const list = (name: 'areasAtuacao' | 'cidadesAtendidas', saved: string[]) => {
     const value = sent?.[name];
@@ -109,11 +125,7 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
       <p className="mt-2 text-slate-700">Mantenha seus dados atualizados: é isso que os clientes veem no seu perfil público.</p>
 
       <Form method="post" encType="multipart/form-data" className="mt-8 space-y-6" noValidate aria-label="Editar Perfil">
-        {actionData?.message ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {actionData.message}
-          </p>
-        ) : null}
+        <ErrorSummary errors={errors} message={actionData?.message} fields={PROFILE_FIELDS} answer={actionData} />
 
         <fieldset className={formSectionClass}>
           <legend className={formLegendClass}>Foto de Perfil</legend>
@@ -123,27 +135,18 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
         <fieldset className={formSectionClass}>
           <legend className={formLegendClass}>Dados Básicos</legend>
           <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={PROFILE_EDIT_LIMITS.nome.max} defaultValue={text('nome')} error={errors.nome} />
-          <TextField
+          <PhoneField
             name="whatsapp"
             label="WhatsApp (com DDD)"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="5511999999999"
             required
-            maxLength={20}
             hint="Este é o número exibido para os clientes no seu perfil."
             defaultValue={text('whatsapp')}
             error={errors.whatsapp}
           />
-          <TextField
+          <PhoneField
             name="whatsappNotificacoes"
             label="WhatsApp para notificações (opcional)"
-            type="tel"
-            inputMode="tel"
             autoComplete="off"
-            placeholder="5511999999999"
-            maxLength={20}
             hint="Recebe os avisos de novos leads. Deixe em branco para não receber avisos por WhatsApp."
             defaultValue={text('whatsappNotificacoes')}
             error={errors.whatsappNotificacoes}

@@ -7,7 +7,8 @@ import { landingPath } from '~/modules/landing/landing-paths';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
 import { WhatsAppButton } from '~/modules/lawyers/components/whatsapp-button';
-import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
+import { formatPhone } from '~/domain/phone';
+import { formatOab } from '~/modules/lawyers/contact';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
 import { imageVersion, profileOgImagePath } from '~/modules/seo/og-image-paths';
 import { attorney } from '~/modules/seo/attorney-data';
@@ -133,7 +134,7 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
               <div className="flex items-start gap-2">
                 <dt className="sr-only">WhatsApp</dt>
                 <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-700" />
-                <dd>{formatBrazilianPhone(profile.whatsapp)}</dd>
+                <dd>{formatPhone(profile.whatsapp)}</dd>
               </div>
               <div className="flex items-start gap-2">
                 <dt className="sr-only">Registro na OAB</dt>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { TextField } from '~/components/ui/text-field';
+import { PhoneField } from '~/components/ui/phone-field';
 import { AppError, formError, keepRetryAfter } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
@@ -12,10 +13,11 @@ import { formatOab } from '~/modules/lawyers/contact';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
 import { SafetyTips } from '~/modules/leads/components/safety-tips';
 import { clearLeadRequestOutcomeCookie, leadRequestOutcomeCookie, readLeadRequestOutcome } from '~/modules/leads/lead-request-cookie.server';
-import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES, outcomeMessage, WHATSAPP_PLACEHOLDER } from '~/modules/leads/lead-requests';
+import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES, outcomeMessage } from '~/modules/leads/lead-requests';
 import { LEAD_REQUEST_ECHO, leadRequestSchema } from '~/modules/leads/lead-requests.schemas';
 import { submitLeadRequest } from '~/modules/leads/lead-requests.server';
 import type { Route } from './+types/lead-request';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 /**
  * /solicitar-atendimento and /solicitar-atendimento/{slug}: the client request form. The slug variant
@@ -83,6 +85,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700';
 
+/** The form's fields in their order, as the error summary names them. */
+const REQUEST_FIELDS = [
+  ['nome', 'Nome completo'],
+  ['email', 'Email'],
+  ['whatsapp', 'WhatsApp'],
+  ['cidade', 'Cidade'],
+  ['areaAtuacao', 'Área de atuação'],
+  ['descricao', 'Descreva seu caso'],
+] as const;
+
 export default function LeadRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lawyer, result } = loaderData;
   const navigation = useNavigation();
@@ -146,27 +158,12 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
                 Sua solicitação vai para {lawyer.nome} e também para os outros advogados aprovados que atendem a área e a cidade escolhidas.
               </p>
             ) : null}
-            {actionData?.message ? (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-                {actionData.message}
-              </p>
-            ) : null}
+            <ErrorSummary errors={errors} message={actionData?.message} fields={REQUEST_FIELDS} answer={actionData} />
 
             <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={LEAD_REQUEST_LIMITS.nome.max} defaultValue={values.nome} error={errors.nome} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={LEAD_REQUEST_LIMITS.email.max} defaultValue={values.email} error={errors.email} />
-              <TextField
-                name="whatsapp"
-                label="WhatsApp (com DDD)"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                placeholder={WHATSAPP_PLACEHOLDER}
-                required
-                maxLength={LEAD_REQUEST_LIMITS.whatsapp.max}
-                defaultValue={values.whatsapp}
-                error={errors.whatsapp}
-              />
+              <PhoneField name="whatsapp" label="WhatsApp (com DDD)" required defaultValue={values.whatsapp} error={errors.whatsapp} />
             </div>
             <div className="grid gap-5 sm:grid-cols-2">
               <SelectField name="cidade" label="Cidade" placeholder="Selecione a cidade" options={CITIES_BY_LABEL} defaultValue={chosenCity} error={errors.cidade} />

@@ -12,6 +12,7 @@ import { PLAN_ID_MAX_LENGTH, subscribeSchema } from '~/modules/subscriptions/sub
 import { getPlansViewer, subscribeToPlan, type PlansViewer } from '~/modules/subscriptions/subscriptions.server';
 import type { Route } from './+types/plans';
 import { formatLongDateSaoPaulo } from '~/lib/format-date';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 /**
  * /planos (docs/product-rules.md, Plans): the catalogue's plans as cards. A visitor
@@ -94,6 +95,9 @@ function ViewerNotice({ viewer }: { viewer: PlansViewer }) {
   );
 }
 
+/** The plan form has no field of its own: the summary shows the server's message. */
+const PLAN_FIELDS: ReadonlyArray<readonly [string, string]> = [];
+
 export default function PlansPage({ loaderData, actionData }: Route.ComponentProps) {
   const { viewer } = loaderData;
   const navigation = useNavigation();
@@ -121,11 +125,7 @@ export default function PlansPage({ loaderData, actionData }: Route.ComponentPro
 
       <ViewerNotice viewer={viewer} />
 
-      {actionData?.message ? (
-        <p role="alert" className="mx-auto mt-8 max-w-3xl rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-          {actionData.message}
-        </p>
-      ) : null}
+      <ErrorSummary message={actionData?.message} fields={PLAN_FIELDS} answer={actionData} className="mx-auto mt-8 max-w-3xl" />
 
       <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {PLANS.map((plan) => {

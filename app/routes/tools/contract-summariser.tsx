@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type DragEvent, type For
 import { data, Form, Link, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { FileText, Upload, X } from '~/components/ui/icons';
+import { PhoneField } from '~/components/ui/phone-field';
 import { TextField } from '~/components/ui/text-field';
 import { appErrorOrThrow, formError } from '~/lib/app-error';
 import { parseForm } from '~/lib/parse-form.server';
@@ -224,13 +225,9 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
               <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} defaultValue={values.email} error={errors.email} />
               <TextField name="empresa" label="Empresa" autoComplete="organization" required maxLength={CONTACT_LIMITS.empresa} defaultValue={values.empresa} error={errors.empresa} />
             </div>
-            <TextField
+            <PhoneField
               name="telefone"
               label="Telefone (com DDD)"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="(11) 99999-9999"
               required
               maxLength={CONTACT_LIMITS.telefone}
               defaultValue={values.telefone}

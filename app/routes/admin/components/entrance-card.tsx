@@ -21,13 +21,4 @@ export function EntranceCard({ title, subtitle, children }: { title: string; sub
   );
 }
 
-export function FormAlert({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="mt-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
-
 export const entranceButton = 'w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80';

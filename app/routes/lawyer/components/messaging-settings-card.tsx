@@ -2,8 +2,10 @@ import { KeyRound, MessageCircle, Send, ShieldCheck, Trash2 } from 'lucide-react
 import { Form, Link, useNavigation } from 'react-router';
 import { TextField } from '~/components/ui/text-field';
 import type { WriteRefusal } from '~/lib/write-answer';
-import { formatBrazilianPhone } from '~/modules/lawyers/contact';
-import { GATEWAY_TOKEN_MAX_LENGTH, NOTIFICATION_NUMBER_MAX_LENGTH, type MessagingIntent } from '~/modules/messaging/messaging.texts';
+import { formatPhone } from '~/domain/phone';
+import { onPhoneInput } from '~/components/ui/phone-field';
+import { PHONE_INPUT_ATTRIBUTES } from '~/components/ui/phone-mask';
+import { GATEWAY_TOKEN_MAX_LENGTH, MESSAGING_TEXTS, NOTIFICATION_NUMBER_MAX_LENGTH, type MessagingIntent } from '~/modules/messaging/messaging.texts';
 import type { MessagingSettings, NotificationDelivery } from '~/modules/messaging/messaging-settings.server';
 import { primaryButton, secondaryButton } from './area-styles';
 
@@ -13,16 +15,24 @@ export type MessagingActionData = WriteRefusal<'notificacoes', MessagingIntent>;
 const FORM_ACTION = '/area-advogado?section=monitoramento';
 
 const DELIVERY_TEXTS: Record<NotificationDelivery, string> = {
-  wiizochat: 'As notificações saem pelo seu token do WiizoChat.',
+  wiizochat: 'As notificações saem do seu próprio número, pelo WiizoChat.',
   'cloud-api': 'As notificações saem pelo WhatsApp da plataforma.',
   'aguardando-token': 'Salve o token do WiizoChat para receber as notificações.',
   indisponivel: 'O envio por WhatsApp ainda não está ativo na plataforma: as notificações ficam registradas até lá.',
 };
 
-/** A Brazilian number as '(11) 98765-4321' (with or without the stored 55); any other as its digits. */
-function shownNumber(digits: string): string {
-  const brazilian = digits.length === 12 || digits.length === 13 ? (digits.startsWith('55') ? digits.slice(2) : null) : digits;
-  return (brazilian && formatBrazilianPhone(brazilian)) || digits;
+/**
+ * What the WiizoChat token is, in the lawyer's words, and what happens without it on this server: the
+ * platform's own number when it has one (the token is then optional), else nothing until one is saved.
+ * No provider's internal name: WiizoChat is named because the lawyer signs up there for the token.
+ */
+function tokenHelp(senders: MessagingSettings['senders']): string {
+  // The label says it is optional; this says what it is and what happens without it.
+  const what = 'O WiizoChat é um serviço à parte que envia mensagens de WhatsApp pelo seu próprio número; o token é a chave da sua conta lá.';
+  if (senders.wiizoChat && senders.platform) return `${what} Com ele, as notificações saem do seu número; sem ele, saem do WhatsApp da plataforma.`;
+  if (senders.wiizoChat) return `${what} Com ele, as notificações saem do seu número; sem ele, ficam registradas até você salvar um.`;
+  if (senders.platform) return `${what} O envio pelo WiizoChat não está ativo no momento: as notificações saem do WhatsApp da plataforma.`;
+  return what;
 }
 
 const removeButton =
@@ -48,6 +58,7 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
         Notificações por WhatsApp
       </h3>
       <p className="mt-2 text-slate-700">Receba no WhatsApp cada novo lead e cada nova movimentação dos seus processos monitorados.</p>
+      <p className="mt-1 text-sm text-slate-600">{MESSAGING_TEXTS.emailForEveryLead}</p>
 
       {settings.loadError ? (
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -57,7 +68,7 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
 
       {!settings.allowed ? (
         <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-slate-900">
-          <p>As notificações por WhatsApp fazem parte dos planos Intermediário e Premium.</p>
+          <p>{MESSAGING_TEXTS.notInPlan}</p>
           <Link to="/area-advogado?section=financeiro" className={`${primaryButton} mt-3`}>
             Atualizar plano
           </Link>
@@ -84,13 +95,11 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
               <TextField
                 name="numero"
                 label="Número do WhatsApp para notificações"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="5511999999999"
+                {...PHONE_INPUT_ATTRIBUTES}
+                onInput={onPhoneInput}
                 required
                 maxLength={NOTIFICATION_NUMBER_MAX_LENGTH}
-                defaultValue={saveAnswer?.values.numero ?? (settings.notificationNumber ? shownNumber(settings.notificationNumber) : '')}
+                defaultValue={saveAnswer?.values.numero ?? (settings.notificationNumber ? formatPhone(settings.notificationNumber) : '')}
                 error={saveAnswer?.errors.numero}
                 aria-describedby={saveAnswer?.errors.numero ? 'numero-erro' : 'numero-dica'}
               />
@@ -103,15 +112,18 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
             <div>
               <TextField
                 name="token"
-                label="Token do WiizoChat"
+                label="Token do WiizoChat (opcional)"
                 type="password"
                 autoComplete="off"
                 spellCheck={false}
                 maxLength={GATEWAY_TOKEN_MAX_LENGTH}
-                placeholder={tokenSaved ? 'Vazio mantém o token salvo' : 'Cole aqui o token da sua instância'}
+                placeholder={tokenSaved ? 'Vazio mantém o token salvo' : 'Cole aqui o seu token'}
                 error={saveAnswer?.errors.token}
-                aria-describedby={saveAnswer?.errors.token ? 'token-erro' : 'token-situacao'}
+                aria-describedby={saveAnswer?.errors.token ? 'token-erro token-ajuda' : 'token-situacao token-ajuda'}
               />
+              <p id="token-ajuda" className="mt-1 text-sm text-slate-600">
+                {tokenHelp(settings.senders)}
+              </p>
               <p id="token-situacao" className="mt-1 flex items-center gap-1.5 text-sm text-slate-700">
                 {tokenSaved ? <ShieldCheck aria-hidden="true" className="size-4 text-green-700" /> : <KeyRound aria-hidden="true" className="size-4 text-slate-500" />}
                 Token: <strong className={tokenSaved ? 'text-green-800' : 'text-slate-800'}>{tokenSaved ? 'configurado' : 'não configurado'}</strong>

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
-import { formatBrazilianPhone, formatOab } from '~/modules/lawyers/contact';
+import { formatPhone } from '~/domain/phone';
+import { formatOab } from '~/modules/lawyers/contact';
 import type { OwnLawyerProfile } from '~/modules/lawyers/lawyer-area.server';
 import { primaryButton, secondaryButton, termClass } from './area-styles';
 
@@ -49,7 +50,7 @@ export function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
             <dt className={termClass}>WhatsApp</dt>
             <dd className="mt-1 flex items-center gap-2 text-slate-800">
               <Phone aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
-              {formatBrazilianPhone(profile.whatsapp)}
+              {formatPhone(profile.whatsapp)}
             </dd>
           </div>
           <div>

@@ -2,7 +2,9 @@ import { Mail, MessageCircle, Pencil } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';
 import { CITIES_BY_LABEL, cityLabel, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel } from '~/domain/catalog/catalog';
-import { formatBrazilianPhone } from '~/modules/lawyers/contact';
+import { formatPhone } from '~/domain/phone';
+import { onPhoneInput } from '~/components/ui/phone-field';
+import { PHONE_INPUT_ATTRIBUTES } from '~/components/ui/phone-mask';
 import { LEAD_LIMITS, type CrmActionResult } from '~/modules/leads/crm.shared';
 import type { CrmLead, CrmStage } from '~/modules/leads/crm.server';
 import { formatReceivedAt, leadMailtoUrl, leadWhatsAppUrl } from '~/modules/leads/lead-format';
@@ -68,7 +70,7 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
                   {lead.email}
                 </a>
               </Detail>
-              <Detail term="Telefone">{formatBrazilianPhone(lead.telefone)}</Detail>
+              <Detail term="Telefone">{formatPhone(lead.telefone)}</Detail>
               <Detail term="Localização">{cityLabel(lead.cidade)}</Detail>
             </dl>
           </Section>
@@ -211,7 +213,7 @@ export function EditLeadDialog({ lead, open, onClose, echo }: EditLeadDialogProp
     onClose();
   };
   const formId = `editar-lead-${lead?.id ?? 'nenhum'}`;
-  const value = (name: 'nome' | 'email' | 'telefone' | 'mensagem') => text(echo, name) ?? (lead?.[name] ?? '');
+  const value = (name: 'nome' | 'email' | 'telefone' | 'mensagem') => text(echo, name) ?? (name === 'telefone' && lead ? formatPhone(lead.telefone) : (lead?.[name] ?? ''));
   return (
     <CrmDialog open={open && lead !== null} onClose={close} title="Editar Lead" description={lead ? `Lead recebido em ${formatReceivedAt(new Date(lead.createdAt))}` : undefined} size="lg">
       {lead ? (
@@ -265,15 +267,14 @@ function LeadContactFields({ formId, value, errors, withExample = false }: { for
         idPrefix={formId}
         name="telefone"
         label="Telefone"
-        type="tel"
-        inputMode="numeric"
+        {...PHONE_INPUT_ATTRIBUTES}
+        onInput={onPhoneInput}
         required
         autoComplete="off"
-        placeholder={withExample ? '5511999999999' : undefined}
-        maxLength={LEAD_LIMITS.telefone.max}
+        placeholder={withExample ? PHONE_INPUT_ATTRIBUTES.placeholder : undefined}
         defaultValue={value('telefone')}
         error={errors.telefone}
-        hint={withExample ? 'Somente números: 55, DDD e o número.' : undefined}
+        hint={withExample ? 'Com DDD; o código do país (+55) é opcional.' : undefined}
       />
     </>
   );

@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest';
+import { summaryLines } from '~/components/forms/error-summary';
+
+const FIELDS = [
+  ['nome', 'Nome completo'],
+  ['email', 'Email'],
+  ['confirmarSenha', 'Confirme a senha'],
+] as const;
+
+describe('the error summary of a form', () => {
+  test('lists the fields with an error in the form’s order, whatever order the server sent', () => {
+    const { general, fieldLines } = summaryLines({ errors: { confirmarSenha: 'As senhas não coincidem.', nome: 'Nome deve ter pelo menos 3 caracteres' }, message: null, fields: FIELDS });
+    expect(general).toBeNull();
+    expect(fieldLines.map((line) => [line.name, line.label])).toEqual([
+      ['nome', 'Nome completo'],
+      ['confirmarSenha', 'Confirme a senha'],
+    ]);
+  });
+
+  test('holds the server’s message, also when a field says it too (the link then names that field)', () => {
+    const taken = 'Este email já está cadastrado. Faça login ou use outro email.';
+    const answer = summaryLines({ errors: { email: taken }, message: taken, fields: FIELDS });
+    expect(answer.general).toBe(taken);
+    expect(answer.fieldLines.map((line) => line.label)).toEqual(['Email']);
+    expect(summaryLines({ errors: {}, message: 'Email ou senha incorretos', fields: FIELDS }).general).toBe('Email ou senha incorretos');
+    expect(summaryLines({ errors: {}, message: null, fields: FIELDS })).toEqual({ general: null, fieldLines: [] });
+  });
+
+  test('an error of a field it does not know comes last, under its message', () => {
+    const { fieldLines } = summaryLines({ errors: { foto: 'Envie uma imagem JPG, PNG ou WebP.', email: 'Email inválido', vazio: undefined }, message: null, fields: FIELDS });
+    expect(fieldLines).toEqual([
+      { name: 'email', label: 'Email', text: 'Email inválido' },
+      { name: 'foto', label: undefined, text: 'Envie uma imagem JPG, PNG ou WebP.' },
+    ]);
+  });
+});
+
+describe('every rule of a form in the same round', () => {
+  test('registration: a password mismatch is reported with the other fields’ mistakes, not after them', async () => {
+    const { registrationSchema } = await import('~/modules/accounts/registration.schemas');
+    const result = registrationSchema.safeParse({ nome: 'Jo', email: 'nao-e-email', password: 'minha-senha-forte-7', confirmarSenha: 'outra-senha-forte-8', areasAtuacao: [], cidadesAtendidas: [] });
+    expect(result.success).toBe(false);
+    const byField = new Map(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    expect(byField.get('confirmarSenha')).toBe('As senhas não coincidem.');
+    expect(byField.get('nome')).toBe('Nome deve ter pelo menos 3 caracteres');
+    expect(byField.get('email')).toBe('Email inválido');
+  });
+
+  test('registration: matching passwords add no mismatch', async () => {
+    const { registrationSchema } = await import('~/modules/accounts/registration.schemas');
+    const result = registrationSchema.safeParse({ nome: 'Jo', password: 'minha-senha-forte-7', confirmarSenha: 'minha-senha-forte-7' });
+    expect(result.error!.issues.some((issue) => issue.path.join('.') === 'confirmarSenha')).toBe(false);
+  });
+});
