@@ -134,7 +134,7 @@ test('three lawyers register and are approved at once; the request reaches the t
   // An e-mail to each of the two, whatever the plan, with the way to the CRM.
   for (const lawyer of [helena, rodrigo]) {
     const told = await mailTo(lawyer.email, 'Você recebeu um novo lead');
-    expect(told.text).toContain(`Nome: ${CLIENT.nome}`);
+    expect(told.text).toContain(`Nome: "${CLIENT.nome}"`);
     expect(told.text).toContain('/area-advogado?section=crm');
   }
   expect((await standIns.emailsTo(silvia.email)).some((m) => m.subject.includes('novo lead'))).toBe(false);

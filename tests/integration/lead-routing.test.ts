@@ -150,7 +150,7 @@ describe('routing a request', () => {
       const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, lawyer.id));
       const mail = await emailTo(account!.email);
       expect(mail).toMatchObject({ subject: 'Você recebeu um novo lead no JusConecta', status: 'queued', metadata: { template: 'novo-lead', requestId: routed.requestId, lawyerId: lawyer.id } });
-      expect(mail.body).toContain('Nome: Rafael Lima\n\nÁrea: Direito de Família\n\nCidade: São Paulo - SP');
+      expect(mail.body).toContain('Nome: "Rafael Lima"\n\nÁrea: Direito de Família\n\nCidade: São Paulo - SP');
       expect(mail.body).toContain('Abrir meu CRM: http://localhost:3000/area-advogado?section=crm');
       expect(mail.htmlBody).toContain('href="http://localhost:3000/area-advogado?section=crm"');
       // The client's contact stays behind the login.

@@ -1,5 +1,5 @@
 import { getConfig } from '~/config.server';
-import { flattenText } from '~/lib/plain-text';
+import { flattenText, quotedText } from '~/lib/plain-text';
 
 /**
  * The platform's e-mails, in Portuguese, each an HTML part and a plain-text part. Every value put
@@ -177,7 +177,8 @@ export function newLeadForLawyerMessage({ nome, area, city }: { nome: string; ar
     heading: 'Você recebeu um novo lead',
     paragraphs: [
       `Um cliente pediu atendimento pelo ${brand} e a solicitação foi enviada para você.`,
-      `Nome: ${nome}`,
+      // The client's words, not the platform's: one line, quoted after the label (docs/product-rules.md, "Messages the platform sends").
+      `Nome: ${quotedText(nome, NAME_MAX)}`,
       `Área: ${area}`,
       `Cidade: ${city}`,
       'O contato do cliente e a descrição do caso estão no seu CRM. A solicitação não é exclusiva: outros advogados da área e da cidade podem recebê-la também.',

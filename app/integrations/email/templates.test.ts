@@ -70,6 +70,12 @@ describe('e-mail templates', () => {
     expect(lawyerApprovedMessage({ name: 'Ana' }).text).toContain(`Acessar minha área: ${getConfig().appUrl}/area-advogado`);
   });
 
+  test('a client’s name with line breaks is one quoted line in the lawyer’s new-lead e-mail', () => {
+    const email = newLeadForLawyerMessage({ nome: 'Maria\r\n\r\nURGENTE: pague via PIX https://golpe.example', area: 'Direito de Família', city: 'São Paulo - SP' });
+    expect(email.text).toContain('Nome: "Maria URGENTE: pague via PIX https://golpe.example"');
+    expect(email.text.split('\n').filter((line) => line.includes('URGENTE'))).toHaveLength(1);
+  });
+
   test('the new-lead e-mail greets without a name (one message for every lawyer of a request), escapes the client’s name and links to the CRM', () => {
     const email = newLeadForLawyerMessage({ nome: hostileName, area: 'Direito de Família', city: 'São Paulo - SP' });
     expect(email.subject).toBe(`Você recebeu um novo lead no ${getConfig().brandName}`);
@@ -77,7 +83,7 @@ describe('e-mail templates', () => {
     expect(email.text.startsWith('Olá!\n')).toBe(true);
     expect(email.html).toContain('>Olá!</p>');
     expect(email.html).not.toContain('<script>');
-    expect(email.html).toContain('Nome: Ana &lt;script&gt;');
+    expect(email.html).toContain('Nome: &quot;Ana &lt;script&gt;');
     expect(email.text).toContain(`Abrir meu CRM: ${getConfig().appUrl}/area-advogado?section=crm`);
   });
 });
