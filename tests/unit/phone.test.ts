@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CITIES } from '~/domain/catalog/catalog';
 import { BRAZILIAN_AREA_CODES, formatPhone, internationalPhoneDigits, maskPhoneInput, parsePhone } from '~/domain/phone';
 import { optionalPhoneField, phoneField, PHONE_MESSAGES } from '~/domain/phone-field';
+import { realWorldText } from '../support/real-world';
 
 // The shared real-world vectors (brutils-python's phone tests and the usual typed masks), read where
 // they live, beside the repository.
-const VECTORS = JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/fixtures/real-world/phone-vectors.json'), 'utf8')) as {
+const VECTORS = JSON.parse(realWorldText('phone-vectors.json')) as {
   valid: string[];
   invalid: Array<{ v: string; why: string }>;
 };
