@@ -60,12 +60,15 @@ export default function BootstrapSuperadminPage({ actionData }: Route.ComponentP
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formAction === '/bootstrap-superadmin';
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  // The refusal of a field (the secret, the e-mail) is said beside it, the summary linking to it; anything
+  // else is the summary's message.
+  const message = actionData?.message && !Object.values(errors).includes(actionData.message) ? actionData.message : null;
   return (
     <EntranceCard title="Criar superadmin" subtitle="Contas de superadministrador da plataforma">
       <p className="mt-5 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800">
         O segredo de bootstrap é desnecessário quando ainda não existe nenhum superadmin, e obrigatório quando já existe um.
       </p>
-      <ErrorSummary errors={errors} message={actionData?.message} fields={BOOTSTRAP_FIELDS} answer={actionData} className="mt-5" />
+      <ErrorSummary errors={errors} message={message} fields={BOOTSTRAP_FIELDS} answer={actionData} className="mt-5" />
       <Form method="post" className="mt-6 space-y-5" noValidate autoComplete="off">
         <TextField name="email" label="Email" type="email" autoComplete="off" required maxLength={EMAIL_MAX_LENGTH} defaultValue={actionData?.values.email} error={errors.email} />
         <TextField
