@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from './accounts.schemas';
-import { NEW_PASSWORD_MESSAGES, REGISTRATION_LIMITS, newPasswordSchema } from './registration.schemas';
+import { NEW_PASSWORD_MESSAGES, REGISTRATION_LIMITS, newPasswordSchema, PASSWORD_PAIR_CHECK, passwordsMatch } from './registration.schemas';
 
 /** Password recovery (docs/product-rules.md, "Password recovery"): how long a link works. */
 export const PASSWORD_RESET_LINK_SECONDS = 60 * 60;
@@ -30,15 +30,7 @@ export const resetPasswordSchema = z
     password: newPasswordSchema,
     confirmarSenha: z.string({ message: NEW_PASSWORD_MESSAGES.mismatch }).max(REGISTRATION_LIMITS.password.max, NEW_PASSWORD_MESSAGES.mismatch),
   })
-  .refine((form) => form.password === form.confirmarSenha, {
-    path: ['confirmarSenha'],
-    message: NEW_PASSWORD_MESSAGES.mismatch,
-    // Reported in the same round as the password's own rules (zod would skip it while one fails).
-    when: ({ value }) => {
-      const pair = value as { password?: unknown; confirmarSenha?: unknown } | undefined;
-      return typeof pair?.password === 'string' && typeof pair.confirmarSenha === 'string';
-    },
-  });
+  .refine(passwordsMatch, PASSWORD_PAIR_CHECK);
 export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
 
 /** The shape of better-auth's reset tokens (24 letters and digits), with room to spare; anything else is no link at all. */

@@ -29,6 +29,21 @@ export const newPasswordSchema = z
   .refine((password) => !isCommonPassword(password), NEW_PASSWORD_MESSAGES.common);
 
 /**
+ * The refinement of a form with `password` and `confirmarSenha` (registration, reset): the mismatch is on
+ * the confirmation, and it is checked in the same round as every other field (zod would skip it while any
+ * field is wrong), so the form reports all its problems at once.
+ */
+export const passwordsMatch = (form: { password: string; confirmarSenha: string }) => form.password === form.confirmarSenha;
+export const PASSWORD_PAIR_CHECK = {
+  path: ['confirmarSenha'],
+  message: NEW_PASSWORD_MESSAGES.mismatch,
+  when: ({ value }: { value: unknown }) => {
+    const pair = value as { password?: unknown; confirmarSenha?: unknown } | undefined;
+    return typeof pair?.password === 'string' && typeof pair.confirmarSenha === 'string';
+  },
+};
+
+/**
  * The profile fields a lawyer fills in on registration and on /completar-perfil, with the spec's
  * messages (section 5: the complete-profile form validates "same as registration").
  */
@@ -77,16 +92,7 @@ export const registrationSchema = z
     cidadesAtendidas: lawyerProfileFields.cidadesAtendidas,
     selectedPlan: z.enum(PLAN_IDS).catch('gratuito'),
   })
-  .refine((form) => form.password === form.confirmarSenha, {
-    path: ['confirmarSenha'],
-    message: NEW_PASSWORD_MESSAGES.mismatch,
-    // Checked in the same round as every other field (zod would skip it while any field is wrong): the
-    // form reports all its problems at once.
-    when: ({ value }) => {
-      const pair = value as { password?: unknown; confirmarSenha?: unknown } | undefined;
-      return typeof pair?.password === 'string' && typeof pair.confirmarSenha === 'string';
-    },
-  });
+  .refine(passwordsMatch, PASSWORD_PAIR_CHECK);
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
 export { planFromQuery } from '~/domain/catalog/plans';
