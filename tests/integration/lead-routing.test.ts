@@ -13,7 +13,7 @@ import { newLeadWhatsAppText } from '~/integrations/whatsapp/templates';
 import { AppError } from '~/lib/app-error';
 import { findRequestToRemove, removeLeadRequest } from '~/modules/leads/lead-removal.server';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
-import { LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES } from '~/modules/leads/lead-requests';
+import { LEAD_REQUEST_AGREEMENT, LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES } from '~/modules/leads/lead-requests';
 import { leadRequestSchema, type LeadRequestForm } from '~/modules/leads/lead-requests.schemas';
 import { LEAD_REQUEST_LIMITS_PER_HOUR, submitLeadRequest } from '~/modules/leads/lead-requests.server';
 import { routeLeadRequest } from '~/modules/leads/lead-routing.server';
@@ -205,26 +205,26 @@ describe('routing a request', () => {
     expect(mail.body).not.toMatch(/garant(e|imos)\b/);
   });
 
-  test('the lawyer chosen by slug gets it when approved, even outside the area and city, with the others who match', async () => {
-    const matching = await createLawyer({ nome: 'Zuleica Matos' });
-    const chosen = await createLawyer({ nome: 'Otávio Reis', areas: ['tributario'], cities: ['pr_curitiba'] });
+  test('the lawyer of the page the request came from is recorded and listed first in the client’s e-mail', async () => {
+    const matching = await createLawyer({ nome: 'Abigail Matos' });
+    const chosen = await createLawyer({ nome: 'Otávio Reis' });
     const pending = await createLawyer({ nome: 'Paula Pendente', status: 'pending' });
 
     const input = form();
-    const routed = await routeLeadRequest(input, { chosenSlug: chosen.slug });
+    const routed = await routeLeadRequest(input, { chosenSlug: chosen.slug, choice: { slugs: [matching.slug, chosen.slug], agreement: LEAD_REQUEST_AGREEMENT.chosen } });
     if (routed.duplicate) throw new Error('not a duplicate');
     expect(routed.lawyers.map((l) => [l.nome, l.chosen])).toEqual([
       ['Otávio Reis', true],
-      ['Zuleica Matos', false],
+      ['Abigail Matos', false],
     ]);
     expect((await db.select().from(leadRequests).where(eq(leadRequests.id, routed.requestId)))[0]!.chosenLawyerId).toBe(chosen.id);
-    expect((await emailTo(input.email)).body.indexOf('Otávio Reis')).toBeLessThan((await emailTo(input.email)).body.indexOf('Zuleica Matos'));
+    expect((await emailTo(input.email)).body.indexOf('Otávio Reis')).toBeLessThan((await emailTo(input.email)).body.indexOf('Abigail Matos'));
 
-    // A pending lawyer's slug, or an unknown one, is the plain form: only the lawyers who match.
+    // A pending lawyer's slug, or an unknown one, records no one.
     for (const slug of [pending.slug, 'ninguem-com-este-nome']) {
       const plain = await routeLeadRequest(form(), { chosenSlug: slug });
       if (plain.duplicate) throw new Error('not a duplicate');
-      expect(plain.lawyers.map((l) => l.id)).toEqual([matching.id]);
+      expect((await db.select().from(leadRequests).where(eq(leadRequests.id, plain.requestId)))[0]!.chosenLawyerId).toBeNull();
     }
   });
 
@@ -234,7 +234,7 @@ describe('routing a request', () => {
     const counts: number[] = [];
     for (const [cidade, expected] of [['ba_salvador', 2], ['pe_recife', 50]] as const) {
       const { database, statements } = countingDatabase();
-      const routed = await routeLeadRequest(form({ cidade }), { database });
+      const routed = await routeLeadRequest(form({ cidade }), { database, cap: 50 });
       if (routed.duplicate) throw new Error('not a duplicate');
       expect(routed.lawyers).toHaveLength(expected);
       expect(await whatsappRows().then((rows) => rows.filter((r) => r.body.includes(cidade === 'ba_salvador' ? 'Salvador' : 'Recife')))).toHaveLength(expected);
@@ -406,16 +406,30 @@ describe('removal link', () => {
 /* eslint-disable @typescript-eslint/no-explicit-any -- the route functions take React Router's full argument objects */
 describe('the page', () => {
   const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {}, url: new URL(request.url), pattern: '' }) as any;
-  const post = (path: string, fields: Record<string, string>, ip = '203.0.113.80') =>
-    new Request(`http://localhost:3000${path}`, { method: 'POST', body: new URLSearchParams(fields), headers: { 'x-jusconecta-client-ip': ip } });
-  const fields = (overrides: Record<string, string> = {}) => {
+  const post = (path: string, fields: Record<string, string | string[]>, ip = '203.0.113.80') =>
+    new Request(`http://localhost:3000${path}`, {
+      method: 'POST',
+      body: new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]]))),
+      headers: { 'x-jusconecta-client-ip': ip },
+    });
+  /** The form as the page sends it after showing the list for São Paulo and Família (no lawyer ticked unless told). */
+  const fields = (overrides: Record<string, string | string[]> = {}) => {
     counter += 1;
-    return { nome: 'Helena Prado', email: `helena.${counter}@exemplo.com.br`, whatsapp: '21987654321', cidade: 'sp_sao_paulo', areaAtuacao: 'familia', descricao: 'Quero orientação sobre a guarda compartilhada do meu filho.', ...overrides };
+    return {
+      nome: 'Helena Prado',
+      email: `helena.${counter}@exemplo.com.br`,
+      whatsapp: '21987654321',
+      cidade: 'sp_sao_paulo',
+      areaAtuacao: 'familia',
+      descricao: 'Quero orientação sobre a guarda compartilhada do meu filho.',
+      escolha: 'familia|sp_sao_paulo',
+      ...overrides,
+    };
   };
 
   test('a sent request redirects to the page with its outcome in a one-time cookie, which the page reads, clears and never caches', async () => {
-    await createLawyer();
-    const response = await requestRoute.action(args(post('/solicitar-atendimento', fields()))).catch((thrown: unknown) => thrown);
+    const lawyer = await createLawyer();
+    const response = await requestRoute.action(args(post('/solicitar-atendimento', fields({ advogados: [lawyer.slug] })))).catch((thrown: unknown) => thrown);
     expect(response).toBeInstanceOf(Response);
     const redirect = response as Response;
     expect(redirect.status).toBe(302);
@@ -438,12 +452,16 @@ describe('the page', () => {
     expect(refused.data.errors).toEqual({ nome: 'Nome deve ter pelo menos 3 caracteres', whatsapp: 'Apenas números são permitidos' });
     expect(refused.data.values).toMatchObject({ nome: 'Al', descricao: 'Quero orientação sobre a guarda compartilhada do meu filho.' });
 
-    for (let i = 0; i < LEAD_REQUEST_LIMITS_PER_HOUR.ip; i++) await requestRoute.action(args(post('/solicitar-atendimento', fields(), '198.51.100.90'))).catch(() => undefined);
-    const blocked = (await requestRoute.action(args(post('/solicitar-atendimento', fields(), '198.51.100.90')))) as any;
+    const lawyer = await createLawyer();
+    const sent = (overrides = {}) => fields({ advogados: [lawyer.slug], ...overrides });
+    for (let i = 0; i < LEAD_REQUEST_LIMITS_PER_HOUR.ip; i++) await requestRoute.action(args(post('/solicitar-atendimento', sent(), '198.51.100.90'))).catch(() => undefined);
+    const blocked = (await requestRoute.action(args(post('/solicitar-atendimento', sent(), '198.51.100.90')))) as any;
     expect(blocked.init.status).toBe(429);
     expect(blocked.data.message).toMatch(/^Muitas tentativas\. Aguarde/);
     expect(new Headers(blocked.init.headers).get('Retry-After')).toBeTruthy();
     expect(blocked.data.values.nome).toBe('Helena Prado');
+    // The list stays on the page with the client's choice.
+    expect(blocked.data.candidates.preselected).toEqual([lawyer.slug]);
   });
 
   test('a failure while storing answers the spec’s message and keeps the values', async () => {

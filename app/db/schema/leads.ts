@@ -20,6 +20,14 @@ export const leadRequests = pgTable(
     /** The lawyer the client chose (/solicitar-atendimento/{slug}), when approved; null from the plain form. */
     chosenLawyerId: text('chosen_lawyer_id').references(() => lawyerProfiles.id, { onDelete: 'set null' }),
     /**
+     * The lawyers the client ticked on the form (at most LEAD_MAX_LAWYERS, each approved and matching
+     * when sent; docs/decisions/0043): the proof that the contact was the client's. Kept as sent, even
+     * after a lawyer's account is gone. Empty: no lawyer matched and the back office assigns the lead.
+     */
+    chosenLawyerIds: text('chosen_lawyer_ids').array().notNull().default(sql`'{}'::text[]`),
+    /** The sentence the client agreed to when sending (null for requests stored before the choice existed). */
+    agreement: text('agreement'),
+    /**
      * SHA-256 of the normalised e-mail, area, city, chosen lawyer and description: the same request sent
      * again within a minute (double click, reload) is stored once (docs/decisions/0015).
      */

@@ -82,6 +82,32 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
   };
 }
 
+/**
+ * The first `limit` approved lawyers matching area and city in the directory's order (the search's
+ * order, findApprovedLawyers), without the total: the client request form's list of lawyers
+ * (app/modules/leads/lead-candidates.server.ts).
+ */
+export async function firstApprovedLawyers(filters: Pick<SearchFilters, 'area' | 'cidade'>, limit: number, now = new Date()): Promise<LawyerCardData[]> {
+  const rows = await selectRows<{ id: string; nome: string; slug: string; foto_url: string | null; whatsapp: string; numero_oab: string; oab_uf: string; search_tags: string[] }>(sql`
+    select lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.search_tags
+    from lawyer_profiles lp
+    where ${sql.join(searchConditions({ ...filters, pagina: 1 }), sql` and `)}
+    order by ${effectivePlanLevel} desc, (lp.rotation_key >= ${rotationStart(now)}) desc, lp.rotation_key asc, lp.id
+    limit ${limit}
+  `);
+  return rows.map((r) => ({
+    id: r.id,
+    nome: r.nome,
+    slug: r.slug,
+    fotoUrl: r.foto_url,
+    whatsapp: r.whatsapp,
+    numeroOab: r.numero_oab,
+    oabUf: r.oab_uf,
+    areas: areasFromTags(r.search_tags),
+    cidades: citiesFromTags(r.search_tags),
+  }));
+}
+
 async function countApprovedLawyers(filters: SearchFilters): Promise<number> {
   const [row] = await selectRows<{ total: number }>(sql`
     select count(*)::int as total from lawyer_profiles lp where ${sql.join(searchConditions(filters), sql` and `)}`);

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { CITY_IDS, PRACTICE_AREA_IDS } from '~/domain/catalog/catalog';
 import { PHONE_INPUT_MAX_LENGTH } from '~/domain/phone';
 import { phoneField } from '~/domain/phone-field';
-import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as MESSAGES } from './lead-requests';
+import { lawyerSlugSchema } from '~/modules/lawyers/lawyers.schemas';
+import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as MESSAGES, tooManyLawyersMessage } from './lead-requests';
+
+/** The highest LEAD_MAX_LAWYERS the configuration accepts. */
+export const LEAD_MAX_LAWYERS_CEILING = 50;
 
 /**
  * The client request form (/solicitar-atendimento), checked on the server with the spec's messages
@@ -20,12 +24,24 @@ export const leadRequestSchema = z.object({
     .trim()
     .min(LIMITS.descricao.min, MESSAGES.descricao)
     .max(LIMITS.descricao.max, MESSAGES.descricaoTooLong),
+  /** The lawyers ticked, by slug (the cap, LEAD_MAX_LAWYERS, is checked by the page and by routing). */
+  advogados: z.array(lawyerSlugSchema, { message: MESSAGES.advogados }).max(LEAD_MAX_LAWYERS_CEILING, tooManyLawyersMessage(LEAD_MAX_LAWYERS_CEILING)).default([]),
+  /** For which area and city the page showed the list ('familia|sp_sao_paulo'); absent: the list was never seen. */
+  escolha: z.string().max(100).optional().catch(undefined),
+  /** 'ver-advogados': the step that shows the list without JavaScript; anything else sends. */
+  intent: z.enum(['ver-advogados', 'enviar']).catch('enviar'),
   /** The honeypot: empty for people; anything else means a bot (never an error shown). */
   [HONEYPOT_FIELD]: z.string().optional().catch(undefined),
 });
 export type LeadRequestForm = z.output<typeof leadRequestSchema>;
-/** What routing needs: the form without the honeypot. */
-export type LeadRequestInput = Omit<LeadRequestForm, typeof HONEYPOT_FIELD>;
+/** What routing needs: the client's data, without the choice, the page's step or the honeypot. */
+export type LeadRequestInput = Omit<LeadRequestForm, typeof HONEYPOT_FIELD | 'advogados' | 'escolha' | 'intent'>;
+
+/** The area and city of the list of lawyers (the page's query string and its 'Ver advogados' step). */
+export const leadCandidatesQuerySchema = z.object({
+  cidade: z.enum(CITY_IDS, { message: MESSAGES.cidade }),
+  areaAtuacao: z.enum(PRACTICE_AREA_IDS, { message: MESSAGES.areaAtuacao }),
+});
 
 /** How many characters of each field a refused form shows again. */
 export const LEAD_REQUEST_ECHO = {
@@ -35,4 +51,6 @@ export const LEAD_REQUEST_ECHO = {
   cidade: 40,
   areaAtuacao: 40,
   descricao: LIMITS.descricao.max,
+  escolha: 100,
+  intent: 20,
 } as const;

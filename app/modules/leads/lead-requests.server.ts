@@ -2,7 +2,7 @@ import { AppError } from '~/lib/app-error';
 import { hitRateLimits, releaseRateLimitHits, retryAfterSeconds, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
 import { HONEYPOT_FIELD, type LeadRequestOutcome } from './lead-requests';
 import type { LeadRequestForm } from './lead-requests.schemas';
-import { routeLeadRequest, sha256 } from './lead-routing.server';
+import { routeLeadRequest, sha256, type RouteOptions } from './lead-routing.server';
 
 /**
  * A client's request from the form (docs/product-rules.md, "Client requests"): the honeypot, the
@@ -27,9 +27,14 @@ export function leadRequestLimitKeys(clientIp: string, email: string): string[] 
 
 export async function submitLeadRequest(
   form: LeadRequestForm,
-  { clientIp, chosenSlug = null, now = new Date() }: { clientIp: string; chosenSlug?: string | null; now?: Date },
+  {
+    clientIp,
+    chosenSlug = null,
+    choice,
+    now = new Date(),
+  }: { clientIp: string; chosenSlug?: string | null; choice?: RouteOptions['choice']; now?: Date },
 ): Promise<SubmitLeadRequestResult> {
-  const { [HONEYPOT_FIELD]: honeypot, ...input } = form;
+  const { [HONEYPOT_FIELD]: honeypot, advogados: _advogados, escolha: _escolha, intent: _intent, ...input } = form;
   // A bot is answered like a person whose request found no lawyer, so it learns nothing; nothing is
   // stored and no limit is spent.
   if (honeypot) return { outcome: 'unmatched', stored: false };
@@ -47,7 +52,7 @@ export async function submitLeadRequest(
   );
   if (blocked !== null) throw new AppError(tooManyAttemptsMessage(blocked), { status: 429, code: 'too_many_lead_requests', retryAfter: blocked });
 
-  const routed = await routeLeadRequest(input, { chosenSlug, now });
+  const routed = await routeLeadRequest(input, { chosenSlug, choice, now });
   if (routed.duplicate) {
     // A double click or a reload is not a second request: it spends no limit either.
     await releaseRateLimitHits(keys, now);

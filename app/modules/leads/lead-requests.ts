@@ -23,7 +23,32 @@ export const LEAD_REQUEST_MESSAGES = {
   areaAtuacao: 'Selecione uma área de atuação',
   descricao: 'Descreva seu caso com pelo menos 20 caracteres',
   descricaoTooLong: `A descrição deve ter no máximo ${LEAD_REQUEST_LIMITS.descricao.max} caracteres`,
+  advogados: 'Escolha pelo menos um advogado para receber sua solicitação.',
+  /** Sent without having seen the list for the area and city chosen (without JavaScript, or too soon). */
+  reviewList: 'Confira os advogados que vão receber sua solicitação e clique em Enviar Solicitação.',
+  /** What happens to a request no lawyer matched (docs/decisions/0043, 0044). */
+  unmatchedNextStep:
+    'Nenhum advogado aprovado atende essa área nessa cidade ainda. Sua solicitação foi encaminhada à equipe da plataforma, que vai passá-la a um advogado aprovado; você receberá um e-mail com o nome e a OAB de quem vai atendê-la.',
 } as const;
+
+/** The form refuses more lawyers than the cap (LEAD_MAX_LAWYERS). */
+export function tooManyLawyersMessage(cap: number): string {
+  return cap === 1 ? 'Escolha no máximo 1 advogado.' : `Escolha no máximo ${cap} advogados.`;
+}
+
+/**
+ * The sentence above 'Enviar Solicitação', stored with the request as the client's agreement
+ * (docs/decisions/0043): to the lawyers ticked, or, when none serves the area and city, to the team.
+ */
+export const LEAD_REQUEST_AGREEMENT = {
+  chosen: 'Ao enviar, concordo que minha solicitação vá somente para os advogados que marquei, que poderão me procurar pelo WhatsApp e pelo e-mail informados.',
+  team: 'Ao enviar, concordo que a equipe da plataforma passe minha solicitação a um advogado aprovado da área e da cidade escolhidas, que poderá me procurar pelo WhatsApp e pelo e-mail informados.',
+} as const;
+
+/** The hidden field that says for which area and city the client saw the list of lawyers ('familia|sp_sao_paulo'). */
+export function listShownFor(area: string, city: string): string {
+  return `${area}|${city}`;
+}
 
 /** The removal page (/solicitacao/remover). */
 export const REMOVAL_MESSAGES = {

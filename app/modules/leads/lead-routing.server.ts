@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { getConfig } from '~/config.server';
+import { AppError } from '~/lib/app-error';
+import { rotationStart } from '~/modules/lawyers/search-order';
+import { tooManyLawyersMessage } from './lead-requests';
 import { db as appDb, type Db } from '~/db/client.server';
 import { isForeignKeyViolation } from '~/db/postgres-errors';
 import { enqueueEmail } from '~/integrations/email/outbox.server';
@@ -16,9 +19,12 @@ import type { LeadRequestInput } from './lead-requests.schemas';
  *
  * One transaction with the same statements whatever the number of lawyers:
  *   1. an advisory lock on the request's fingerprint (two copies of one request wait for each other);
- *   2. the request row, unless the same request was stored in the last minute (then nothing else runs);
- *   3. one statement of INSERT … SELECTs: a lead per matching approved lawyer (area and city, plus the
- *      lawyer the client chose when approved) in that lawyer's first stage, or one unassigned lead;
+ *   2. the request row, unless the same request was stored in the last minute (then nothing else runs),
+ *      with the lawyers the client chose that are still approved and match area and city (at most the
+ *      cap, docs/decisions/0043) and the sentence they agreed to; a chosen lawyer who no longer qualifies
+ *      rolls it all back (ChosenLawyerUnavailable);
+ *   3. one statement of INSERT … SELECTs: a lead per chosen lawyer in that lawyer's first stage, or one
+ *      unassigned lead when there is none (the back office assigns it);
  *      an e-mail per assigned lead, and a WhatsApp outbox row per assigned lead whose lawyer's plan has
  *      WhatsApp notifications (key 'novo-lead:<lead id>');
  *   4. the client's confirmation e-mail (one INSERT).
@@ -53,11 +59,30 @@ export type RoutedRequest =
     };
 
 export interface RouteOptions {
-  /** The lawyer the client chose (/solicitar-atendimento/{slug}); used only when approved. */
+  /** The lawyer whose page the request came from (/solicitar-atendimento/{slug}); recorded when approved. */
   chosenSlug?: string | null;
+  /**
+   * The lawyers the client ticked (by slug) and the sentence they agreed to. Undefined: the first `cap`
+   * matching lawyers in the directory's order, what the plain form preselects (tests, the bench).
+   */
+  choice?: { slugs: readonly string[]; agreement: string };
+  /** Most lawyers a request goes to (LEAD_MAX_LAWYERS). */
+  cap?: number;
   now?: Date;
   /** The database to run on: the app's, or an instrumented one (the statement-count test, the bench). */
   database?: Db;
+}
+
+/**
+ * A lawyer the client ticked is no longer approved or no longer serves the area and city (a review, an
+ * edit or a deletion between the list and the submit): nothing is stored and the client sees the list
+ * again.
+ */
+export const CHOSEN_LAWYER_UNAVAILABLE_MESSAGE = 'Um dos advogados escolhidos não está mais disponível para essa área e cidade. Confira a lista e envie de novo.';
+export class ChosenLawyerUnavailable extends AppError {
+  constructor() {
+    super(CHOSEN_LAWYER_UNAVAILABLE_MESSAGE, { status: 409, code: 'chosen_lawyer_unavailable' });
+  }
 }
 
 /** Tries of the routing transaction when a row it names was deleted meanwhile (see routeLeadRequest). */
@@ -85,14 +110,24 @@ export function sha256(value: string): string {
  * What makes two submissions the same request: the address, area, city, chosen lawyer and the
  * description with case, accents' encoding and spacing normalised (a reload or a double click).
  */
-export function requestFingerprint(input: Pick<LeadRequestInput, 'email' | 'areaAtuacao' | 'cidade' | 'descricao'>, chosenSlug: string | null | undefined): string {
+export function requestFingerprint(
+  input: Pick<LeadRequestInput, 'email' | 'areaAtuacao' | 'cidade' | 'descricao'>,
+  chosenSlug: string | null | undefined,
+  choice?: readonly string[],
+): string {
   const description = input.descricao.normalize('NFC').toLocaleLowerCase('pt-BR').replace(/\s+/g, ' ').trim();
-  return sha256(JSON.stringify([input.email.trim().toLowerCase(), input.areaAtuacao, input.cidade, chosenSlug ?? '', description]));
+  const chosen = choice ? [...choice].sort().join(',') : '*';
+  return sha256(JSON.stringify([input.email.trim().toLowerCase(), input.areaAtuacao, input.cidade, chosenSlug ?? '', chosen, description]));
 }
 
 /** The link of the client's e-mail that removes the request and its leads. */
 export function removalUrl(token: string): string {
   return `${getConfig().appUrl}/solicitacao/remover?token=${encodeURIComponent(token)}`;
+}
+
+/** A PostgreSQL array literal of texts, each quoted (both drivers pass it as one text parameter). */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -103,14 +138,29 @@ async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
 }
 
 /** Stores a client request and routes it to lawyers, in one transaction (see the top of this file). */
-export async function routeLeadRequest(input: LeadRequestInput, { chosenSlug = null, now = new Date(), database = appDb }: RouteOptions = {}): Promise<RoutedRequest> {
-  const fingerprint = requestFingerprint(input, chosenSlug);
+export async function routeLeadRequest(
+  input: LeadRequestInput,
+  { chosenSlug = null, choice, cap = getConfig().leadMaxLawyers, now = new Date(), database = appDb }: RouteOptions = {},
+): Promise<RoutedRequest> {
+  // The server never routes to more than the cap, whatever the form sent (the page refuses it first).
+  if (choice && choice.slugs.length > cap) throw new AppError(tooManyLawyersMessage(cap), { status: 400, code: 'too_many_lawyers' });
+  const slugs = choice ? [...new Set(choice.slugs)] : null;
+  const fingerprint = requestFingerprint(input, chosenSlug, slugs ?? undefined);
   const removalToken = randomBytes(32).toString('base64url');
   // Timestamps go as ISO text with a cast: both drivers pass them the same way.
   const at = sql`${now.toISOString()}::timestamptz`;
   const windowStart = sql`${new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString()}::timestamptz`;
   const areaTag = `a:${input.areaAtuacao}`;
   const cityTag = `c:${input.cidade}`;
+  const matches = sql`lp.status = 'approved' and lp.search_tags @> array[${areaTag}, ${cityTag}]::text[]`;
+  // The lawyers the request goes to: those the client ticked that still qualify, or by default the
+  // first `cap` in the directory's order (lawyers.server.ts, findApprovedLawyers).
+  const chosenLawyers = slugs
+    ? sql`select lp.id from lawyer_profiles lp where ${matches} and lp.slug = any(${textArray(slugs)}::text[]) limit ${cap}`
+    : sql`select lp.id from lawyer_profiles lp where ${matches}
+        order by (case when lp.plan_level_until is null or lp.plan_level_until > ${at} then lp.plan_level else 0 end) desc,
+          (lp.rotation_key >= ${rotationStart(now)}) desc, lp.rotation_key asc, lp.id
+        limit ${cap}`;
 
   // A lawyer's first stage, or a lawyer's account, deleted between the lookup and the inserts of the
   // same statement (a foreign key then names a row that is gone): the request is routed again, from the
@@ -121,15 +171,17 @@ export async function routeLeadRequest(input: LeadRequestInput, { chosenSlug = n
       // commit, and its next statement, with a new snapshot under READ COMMITTED, then sees the row.
       await tx.execute(sql`select pg_advisory_xact_lock(${FINGERPRINT_LOCK_CLASS}, hashtext(${fingerprint}))`);
 
-      const [stored] = await rows<{ id: string; chosen_lawyer_id: string | null }>(
+      const [stored] = await rows<{ id: string; chosen_lawyer_id: string | null; chosen_lawyer_ids: string[] }>(
         tx,
         sql`
-          insert into lead_requests (nome, email, whatsapp, cidade, area_atuacao, descricao, chosen_lawyer_id, dedupe_key, removal_token_hash, created_at)
+          insert into lead_requests (nome, email, whatsapp, cidade, area_atuacao, descricao, chosen_lawyer_id, chosen_lawyer_ids, agreement, dedupe_key, removal_token_hash, created_at)
           select ${input.nome}, ${input.email}, ${input.whatsapp}, ${input.cidade}, ${input.areaAtuacao}, ${input.descricao},
             ${chosenSlug ? sql`(select id from lawyer_profiles where slug = ${chosenSlug} and status = 'approved')` : sql`null`},
+            (select coalesce(array_agg(c.id), '{}') from (${chosenLawyers}) c),
+            ${choice ? choice.agreement : null},
             ${fingerprint}, ${sha256(removalToken)}, ${at}
           where not exists (select 1 from lead_requests where dedupe_key = ${fingerprint} and created_at > ${windowStart})
-          returning id, chosen_lawyer_id`,
+          returning id, chosen_lawyer_id, chosen_lawyer_ids`,
       );
 
       if (!stored) {
@@ -142,6 +194,8 @@ export async function routeLeadRequest(input: LeadRequestInput, { chosenSlug = n
         );
         return { duplicate: true as const, requestId: earlier!.id, matched: Number(earlier!.matched) };
       }
+      // Someone the client ticked no longer qualifies: throwing rolls the request back.
+      if (slugs && stored.chosen_lawyer_ids.length < slugs.length) throw new ChosenLawyerUnavailable();
 
       // search_tags holds 'a:<area>' and 'c:<city>' for every profile (kept by triggers, migration 0002):
       // one lookup in the GIN index of approved profiles finds the lawyers who match both. The same
@@ -163,8 +217,8 @@ export async function routeLeadRequest(input: LeadRequestInput, { chosenSlug = n
               -- The effective plan's level (an ended plan is 0, as in search) decides the WhatsApp.
               (case when lp.plan_level_until is null or lp.plan_level_until > ${at} then lp.plan_level else 0 end) = any(${whatsappLevels}::int[]) as by_whatsapp
             from lawyer_profiles lp
-            where lp.status = 'approved'
-              and (lp.search_tags @> array[${areaTag}, ${cityTag}]::text[]${chosenId ? sql` or lp.id = ${chosenId}` : sql``})
+            -- Checked again here: the request row's list is read in this statement's snapshot.
+            where ${matches} and lp.id = any(${textArray(stored.chosen_lawyer_ids)}::text[])
           ),
           inserted as (
             insert into leads (request_id, nome, email, telefone, cidade, area_interesse, mensagem, status, status_id, assigned_to, created_at, updated_at)

@@ -1,8 +1,9 @@
 import { Eye, Inbox, MessageCircle, Minus, RefreshCw, TrendingDown, TrendingUp, UserPlus, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
+import { useHydrated } from '~/lib/use-hydrated';
 import { getAdminReports, REPORT_DAYS, TOP_LIMIT, WEEK_DAYS, type ReportFigure } from '~/modules/admin/reports.server';
 import { trendDirection, trendText } from '~/modules/analytics/trends';
 import type { Route } from './+types/reports';
@@ -40,15 +41,6 @@ const DailyBarChart = lazy(() => charts().then((m) => ({ default: m.DailyBarChar
 const RankingBarChart = lazy(() => charts().then((m) => ({ default: m.RankingBarChart })));
 const ActivityLineChart = lazy(() => charts().then((m) => ({ default: m.ActivityLineChart })));
 
-const noSubscription = () => () => {};
-/** False on the server and while hydrating, true after: what only the browser draws waits for it, so both renders match. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
   const { reports, days, weekDays, topLimit } = loaderData;

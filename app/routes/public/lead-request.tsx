@@ -1,20 +1,33 @@
-import { useEffect, useRef } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { TextField } from '~/components/ui/text-field';
 import { PhoneField } from '~/components/ui/phone-field';
+import { getConfig } from '~/config.server';
 import { AppError, formError, keepRetryAfter } from '~/lib/app-error';
-import { parseForm } from '~/lib/parse-form.server';
+import { fieldErrors, parseForm } from '~/lib/parse-form.server';
+import { useHydrated } from '~/lib/use-hydrated';
 import { pageMeta } from '~/lib/seo';
 import { backgroundLog } from '~/lib/log.server';
-import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
+import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL, type PracticeAreaId } from '~/domain/catalog/catalog';
+import { searchHref } from '~/modules/lawyers/search-links';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { formatOab } from '~/modules/lawyers/contact';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
 import { SafetyTips } from '~/modules/leads/components/safety-tips';
 import { clearLeadRequestOutcomeCookie, leadRequestOutcomeCookie, readLeadRequestOutcome } from '~/modules/leads/lead-request-cookie.server';
-import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS, LEAD_REQUEST_MESSAGES, outcomeMessage } from '~/modules/leads/lead-requests';
-import { LEAD_REQUEST_ECHO, leadRequestSchema } from '~/modules/leads/lead-requests.schemas';
+import { findLeadCandidates, type LeadCandidateList } from '~/modules/leads/lead-candidates.server';
+import {
+  HONEYPOT_FIELD,
+  LEAD_REQUEST_AGREEMENT,
+  LEAD_REQUEST_LIMITS,
+  LEAD_REQUEST_MESSAGES,
+  listShownFor,
+  outcomeMessage,
+  tooManyLawyersMessage,
+} from '~/modules/leads/lead-requests';
+import { LEAD_MAX_LAWYERS_CEILING, LEAD_REQUEST_ECHO, leadCandidatesQuerySchema, leadRequestSchema } from '~/modules/leads/lead-requests.schemas';
+import { ChosenLawyerUnavailable } from '~/modules/leads/lead-routing.server';
 import { submitLeadRequest } from '~/modules/leads/lead-requests.server';
 import type { Route } from './+types/lead-request';
 import { ErrorSummary } from '~/components/forms/error-summary';
@@ -39,23 +52,67 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       lawyer = { nome: profile.nome, slug: profile.slug, oab: formatOab(profile.oabUf, profile.numeroOab), fotoUrl: profile.fotoUrl, areas: profile.areas, cidades: profile.cidades };
     }
   }
+  // Area and city come from the lawyer's profile (the first of each), or from a link (?area=&cidade=).
+  const query = new URL(request.url).searchParams;
+  const place = leadCandidatesQuerySchema.safeParse(
+    lawyer ? { areaAtuacao: lawyer.areas[0], cidade: lawyer.cidades[0] } : { areaAtuacao: query.get('area') ?? undefined, cidade: query.get('cidade') ?? undefined },
+  );
+  const candidates = place.success ? await findLeadCandidates({ ...place.data, profileSlug: lawyer?.slug ?? null }) : null;
   const result = readLeadRequestOutcome(request);
   const headers = new Headers();
   if (result) {
     headers.append('Set-Cookie', clearLeadRequestOutcomeCookie);
     headers.set('Cache-Control', 'no-store');
   }
-  return data({ lawyer, result }, { headers });
+  return data({ lawyer, result, candidates }, { headers });
+}
+
+/** What the action answers besides a redirect: the values to show again, the list of lawyers, errors. */
+interface RequestAnswer {
+  values: Partial<Record<string, string | string[]>>;
+  errors?: Partial<Record<string, string>>;
+  message?: string | null;
+  /** The list of lawyers for the area and city sent (null when they were not valid; absent: keep the one shown). */
+  candidates?: LeadCandidateList | null;
+  /** Shown above the list when the client must look at it before sending. */
+  notice?: string | null;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const form = await parseForm(request, leadRequestSchema, { echo: LEAD_REQUEST_ECHO });
-  if (!form.ok) return formError(form);
+  const cap = getConfig().leadMaxLawyers;
+  const form = await parseForm(request, leadRequestSchema, { echo: LEAD_REQUEST_ECHO, lists: { advogados: LEAD_MAX_LAWYERS_CEILING } });
+  const profileSlug = params.slug ?? null;
+  const place = leadCandidatesQuerySchema.safeParse({ areaAtuacao: form.values.areaAtuacao, cidade: form.values.cidade });
+  const listFor = (ticked?: readonly string[]) => (place.success ? findLeadCandidates({ ...place.data, profileSlug, ticked }) : Promise.resolve(null));
+  const answer = async (status: number, rest: Omit<RequestAnswer, 'values' | 'candidates'>, ticked?: readonly string[]) =>
+    data<RequestAnswer>({ values: form.values, candidates: await listFor(ticked), ...rest }, { status });
+
+  // Without JavaScript, 'Ver advogados' is the first step: the list for the area and city, nothing sent.
+  if (form.values.intent === 'ver-advogados') {
+    if (!place.success) return data<RequestAnswer>({ values: form.values, candidates: null, errors: fieldErrors(place.error) }, { status: 400 });
+    return answer(200, {});
+  }
+  if (!form.ok) return answer(400, { errors: form.errors }, form.values.advogados);
+
+  const input = form.data;
+  if (input.advogados.length > cap) return answer(400, { errors: { advogados: tooManyLawyersMessage(cap) } }, input.advogados);
+  // The client sends to whom they saw: a list for another area or city (or none at all) is shown first.
+  if (input.escolha !== listShownFor(input.areaAtuacao, input.cidade)) return answer(200, { notice: LEAD_REQUEST_MESSAGES.reviewList });
+  if (input.advogados.length === 0) {
+    const list = await listFor([]);
+    if (list && list.lawyers.length > 0) return data<RequestAnswer>({ values: form.values, candidates: list, errors: { advogados: LEAD_REQUEST_MESSAGES.advogados } }, { status: 400 });
+  }
+  const choice = { slugs: input.advogados, agreement: input.advogados.length > 0 ? LEAD_REQUEST_AGREEMENT.chosen : LEAD_REQUEST_AGREEMENT.team };
   let submitted;
   try {
-    submitted = await submitLeadRequest(form.data, { clientIp: request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', chosenSlug: params.slug ?? null });
+    submitted = await submitLeadRequest(input, { clientIp: request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', chosenSlug: profileSlug, choice });
   } catch (error) {
-    if (error instanceof AppError) return formError(form, error);
+    if (error instanceof ChosenLawyerUnavailable) return answer(409, { message: error.message }, input.advogados);
+    if (error instanceof AppError) {
+      const errors = error.field ? { [error.field]: error.message } : {};
+      const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
+      return data<RequestAnswer>({ values: form.values, candidates: await listFor(input.advogados), errors, message: error.field ? null : error.message }, { status: error.status, headers });
+    }
     backgroundLog().error({ err: error }, 'Solicitação de atendimento não registrada');
     return formError(form, { status: 500, message: LEAD_REQUEST_MESSAGES.failed });
   }
@@ -92,15 +149,12 @@ const REQUEST_FIELDS = [
   ['whatsapp', 'WhatsApp'],
   ['cidade', 'Cidade'],
   ['areaAtuacao', 'Área de atuação'],
+  ['advogados', 'Advogados que vão receber sua solicitação'],
   ['descricao', 'Descreva seu caso'],
 ] as const;
 
 export default function LeadRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lawyer, result } = loaderData;
-  const navigation = useNavigation();
-  const submitting = navigation.state === 'submitting' && (navigation.formAction ?? '').startsWith(PATH);
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const values: Partial<Record<string, string>> = actionData?.values ?? {};
+  const { lawyer, result, candidates } = loaderData;
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   // With JavaScript the page stays mounted across the redirect: move focus to the outcome, so that it
@@ -109,16 +163,12 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
     if (result) outcomeRef.current?.focus();
   }, [result?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per outcome
 
-  const single = (list: string[] | undefined) => (list?.length === 1 ? list[0] : undefined);
-  const chosenCity = values.cidade ?? single(lawyer?.cidades) ?? '';
-  const chosenArea = values.areaAtuacao ?? single(lawyer?.areas) ?? '';
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Solicite Atendimento Jurídico</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
-        Conte o seu caso. Ele é enviado aos advogados aprovados, com inscrição na OAB verificada, que atendem a área e a cidade que você escolher; quem puder
-        atender entra em contato pelo WhatsApp ou pelo e-mail informados.
+        Conte o seu caso e escolha quais advogados aprovados, com inscrição na OAB verificada, vão recebê-lo: só eles veem seus dados, e quem puder atender
+        entra em contato pelo WhatsApp ou pelo e-mail informados.
       </p>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -142,82 +192,17 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
           {result ? (
             <div ref={outcomeRef} tabIndex={-1} role="status" className="rounded-xl border border-green-300 bg-green-50 p-5 text-green-900 focus:outline-none">
               <p className="font-semibold">{outcomeMessage(result.outcome)}</p>
+              {result.outcome === 'unmatched' ? <p className="mt-2 text-sm">{LEAD_REQUEST_MESSAGES.unmatchedNextStep}</p> : null}
               <p className="mt-2 text-sm">
-                Enviamos um e-mail de confirmação com os advogados que receberam sua solicitação e um link para removê-la quando quiser. Lembre-se: advogados não
-                pedem pagamento pelo WhatsApp antes de um contrato assinado.
+                {result.outcome === 'matched'
+                  ? 'Enviamos um e-mail de confirmação com os advogados que receberam sua solicitação e um link para removê-la quando quiser.'
+                  : 'Enviamos um e-mail de confirmação com um link para removê-la quando quiser.'}{' '}
+                Lembre-se: advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado.
               </p>
             </div>
           ) : null}
 
-          <Form method="post" key={result?.id ?? 'form'} noValidate aria-labelledby="titulo-formulario" className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-            <h2 id="titulo-formulario" className="text-xl font-semibold text-slate-900">
-              Dados da solicitação
-            </h2>
-            {lawyer ? (
-              <p className="text-sm text-slate-700">
-                Sua solicitação vai para {lawyer.nome} e também para os outros advogados aprovados que atendem a área e a cidade escolhidas.
-              </p>
-            ) : null}
-            <ErrorSummary errors={errors} message={actionData?.message} fields={REQUEST_FIELDS} answer={actionData} />
-
-            <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={LEAD_REQUEST_LIMITS.nome.max} defaultValue={values.nome} error={errors.nome} />
-            <div className="grid gap-5 sm:grid-cols-2">
-              <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={LEAD_REQUEST_LIMITS.email.max} defaultValue={values.email} error={errors.email} />
-              <PhoneField name="whatsapp" label="WhatsApp (com DDD)" required defaultValue={values.whatsapp} error={errors.whatsapp} />
-            </div>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <SelectField name="cidade" label="Cidade" placeholder="Selecione a cidade" options={CITIES_BY_LABEL} defaultValue={chosenCity} error={errors.cidade} />
-              <SelectField
-                name="areaAtuacao"
-                label="Área de atuação"
-                placeholder="Selecione a área"
-                options={PRACTICE_AREAS_BY_LABEL}
-                defaultValue={chosenArea}
-                error={errors.areaAtuacao}
-              />
-            </div>
-            <div>
-              <label htmlFor="descricao" className="text-sm font-medium text-slate-800">
-                Descreva seu caso
-              </label>
-              <textarea
-                id="descricao"
-                name="descricao"
-                rows={6}
-                required
-                maxLength={LEAD_REQUEST_LIMITS.descricao.max}
-                defaultValue={values.descricao}
-                aria-invalid={errors.descricao ? true : undefined}
-                aria-describedby={`descricao-dica${errors.descricao ? ' descricao-erro' : ''}`}
-                className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700"
-              />
-              <p id="descricao-dica" className="mt-1 text-sm text-slate-600">
-                Pelo menos {LEAD_REQUEST_LIMITS.descricao.min} caracteres. Não inclua senhas nem dados bancários.
-              </p>
-              {errors.descricao ? (
-                <p id="descricao-erro" className="mt-1 text-sm text-red-700">
-                  {errors.descricao}
-                </p>
-              ) : null}
-            </div>
-
-            {/* The honeypot: off-screen, hidden from assistive technology and out of the tab order. */}
-            <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-              <label htmlFor={HONEYPOT_FIELD}>Deixe este campo em branco</label>
-              <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-            </div>
-
-            <p className="text-sm text-slate-700">
-              Seus dados vão apenas para os advogados que receberem a solicitação. O e-mail de confirmação traz um link para removê-la quando quiser (
-              <Link to="/politica-de-privacidade" className="font-medium text-brand-700 underline">
-                Política de Privacidade
-              </Link>
-              ).
-            </p>
-            <button type="submit" disabled={submitting} className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80 sm:w-auto sm:px-8">
-              {submitting ? 'Enviando...' : 'Enviar Solicitação'}
-            </button>
-          </Form>
+          <RequestForm key={result?.id ?? 'form'} lawyer={lawyer} initialList={candidates} answer={actionData} />
         </div>
 
         <aside>
@@ -228,12 +213,289 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
   );
 }
 
+/** The request form: the client's data, area and city, the lawyers it goes to, the case. */
+function RequestForm({ lawyer, initialList, answer }: { lawyer: { nome: string; slug: string } | null; initialList: LeadCandidateList | null; answer: RequestAnswer | undefined }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && (navigation.formAction ?? '').startsWith(PATH);
+  const errors: Record<string, string | undefined> = answer?.errors ?? {};
+  const values = answer?.values ?? {};
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  const listRef = useRef<HTMLFieldSetElement>(null);
+  const hydrated = useHydrated();
+
+  const [area, setArea] = useState(text('areaAtuacao') ?? initialList?.areaAtuacao ?? '');
+  const [city, setCity] = useState(text('cidade') ?? initialList?.cidade ?? '');
+  const [list, setList] = useState<LeadCandidateList | null>(answer?.candidates ?? initialList);
+  // The boxes ticked, for the list they belong to (another list starts from its own preselection).
+  const [ticks, setTicks] = useState<{ shownFor: string; slugs: string[] } | null>(null);
+  const [sendWhenListed, setSendWhenListed] = useState(false);
+  const fetcher = useFetcher<LeadCandidateList>();
+
+  // Each answer of the server brings the list for what was sent (with the client's ticks), and each
+  // list fetched replaces the one shown: state adjusted while rendering, as React advises.
+  const [seen, setSeen] = useState({ answer, fetched: fetcher.data });
+  if (seen.answer !== answer || seen.fetched !== fetcher.data) {
+    setSeen({ answer, fetched: fetcher.data });
+    if (seen.fetched !== fetcher.data && fetcher.data && 'shownFor' in fetcher.data) setList(fetcher.data);
+    if (seen.answer !== answer && answer?.candidates !== undefined) {
+      setList(answer.candidates);
+      setTicks(answer.candidates ? { shownFor: answer.candidates.shownFor, slugs: answer.candidates.preselected } : null);
+    }
+  }
+  useEffect(() => {
+    if (answer?.notice) listRef.current?.focus();
+  }, [answer]);
+
+  const wanted = area && city ? listShownFor(area, city) : null;
+  const current = list && list.shownFor === wanted ? list : null;
+  const loading = wanted !== null && current === null;
+  const ticked = current ? (ticks?.shownFor === current.shownFor ? ticks.slugs : current.preselected) : [];
+
+  /** Area or city changed: the list for the new pair (the same URL for everyone: cacheable). */
+  const choosePlace = () => {
+    const elements = formRef.current?.elements;
+    const nextArea = (elements?.namedItem('areaAtuacao') as HTMLSelectElement | null)?.value ?? '';
+    const nextCity = (elements?.namedItem('cidade') as HTMLSelectElement | null)?.value ?? '';
+    setArea(nextArea);
+    setCity(nextCity);
+    if (!nextArea || !nextCity || list?.shownFor === listShownFor(nextArea, nextCity)) return;
+    const params = new URLSearchParams({ areaAtuacao: nextArea, cidade: nextCity });
+    if (lawyer) params.set('advogado', lawyer.slug);
+    fetcher.load(`/api/advogados-solicitacao?${params}`);
+  };
+
+  // The selects are left alone by hydration (a choice made while the page was loading stays): the
+  // list follows what they show once the page can fetch it.
+  useEffect(() => {
+    choosePlace();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on hydration
+
+  // 'Enviar Solicitação' pressed while the list for the area and city was still on its way: sent as
+  // soon as it is on the screen, with its preselection (the submit handler then clears the flag).
+  useEffect(() => {
+    if (sendWhenListed && current) formRef.current?.requestSubmit();
+  }, [sendWhenListed, current]);
+
+  const toggle = (slug: string, on: boolean) => {
+    if (!current) return;
+    const next = on ? [...ticked.filter((s) => s !== slug), slug] : ticked.filter((s) => s !== slug);
+    setTicks({ shownFor: current.shownFor, slugs: next });
+  };
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      aria-labelledby="titulo-formulario"
+      className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      onSubmit={(event) => {
+        const waitForList = loading && fetcher.state !== 'idle';
+        if (waitForList) event.preventDefault();
+        setSendWhenListed(waitForList);
+      }}
+    >
+      <h2 id="titulo-formulario" className="text-xl font-semibold text-slate-900">
+        Dados da solicitação
+      </h2>
+      {lawyer ? <p className="text-sm text-slate-700">Sua solicitação vai para {lawyer.nome}; se quiser, marque também outros advogados da mesma área e cidade.</p> : null}
+      <ErrorSummary errors={errors} message={answer?.message} fields={REQUEST_FIELDS} answer={answer} />
+
+      <TextField name="nome" label="Nome completo" autoComplete="name" required maxLength={LEAD_REQUEST_LIMITS.nome.max} defaultValue={text('nome')} error={errors.nome} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={LEAD_REQUEST_LIMITS.email.max} defaultValue={text('email')} error={errors.email} />
+        <PhoneField name="whatsapp" label="WhatsApp (com DDD)" required defaultValue={text('whatsapp')} error={errors.whatsapp} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField name="cidade" label="Cidade" placeholder="Selecione a cidade" options={CITIES_BY_LABEL} defaultValue={city} onChange={choosePlace} error={errors.cidade} />
+        <SelectField
+          name="areaAtuacao"
+          label="Área de atuação"
+          placeholder="Selecione a área"
+          options={PRACTICE_AREAS_BY_LABEL}
+          defaultValue={area}
+          onChange={choosePlace}
+          error={errors.areaAtuacao}
+        />
+      </div>
+      {hydrated ? null : (
+        // Without JavaScript the list comes in a step of its own: this button asks for it.
+        <button type="submit" name="intent" value="ver-advogados" formNoValidate className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+          Ver advogados
+        </button>
+      )}
+
+      <LawyerChoice
+        list={current}
+        loading={loading}
+        ticked={ticked}
+        onToggle={toggle}
+        error={errors.advogados}
+        notice={answer?.notice ?? null}
+        fieldsetRef={listRef}
+      />
+
+      <div>
+        <label htmlFor="descricao" className="text-sm font-medium text-slate-800">
+          Descreva seu caso
+        </label>
+        <textarea
+          id="descricao"
+          name="descricao"
+          rows={6}
+          required
+          maxLength={LEAD_REQUEST_LIMITS.descricao.max}
+          defaultValue={text('descricao')}
+          aria-invalid={errors.descricao ? true : undefined}
+          aria-describedby={`descricao-dica${errors.descricao ? ' descricao-erro' : ''}`}
+          className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700"
+        />
+        <p id="descricao-dica" className="mt-1 text-sm text-slate-600">
+          Pelo menos {LEAD_REQUEST_LIMITS.descricao.min} caracteres. Não inclua senhas nem dados bancários.
+        </p>
+        {errors.descricao ? (
+          <p id="descricao-erro" className="mt-1 text-sm text-red-700">
+            {errors.descricao}
+          </p>
+        ) : null}
+      </div>
+
+      {/* The honeypot: off-screen, hidden from assistive technology and out of the tab order. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+        <label htmlFor={HONEYPOT_FIELD}>Deixe este campo em branco</label>
+        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <p className="text-sm text-slate-700">
+        Seus dados vão apenas para os advogados que receberem a solicitação. O e-mail de confirmação traz um link para removê-la quando quiser (
+        <Link to="/politica-de-privacidade" className="font-medium text-brand-700 underline">
+          Política de Privacidade
+        </Link>
+        ).
+      </p>
+      {current ? (
+        <p id="concordancia" className="rounded-md bg-slate-50 p-3 text-sm text-slate-800">
+          {current.lawyers.length > 0 ? LEAD_REQUEST_AGREEMENT.chosen : LEAD_REQUEST_AGREEMENT.team}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value="enviar"
+        disabled={submitting}
+        aria-describedby={current ? 'concordancia' : undefined}
+        className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80 sm:w-auto sm:px-8"
+      >
+        {submitting || sendWhenListed ? 'Enviando...' : 'Enviar Solicitação'}
+      </button>
+    </Form>
+  );
+}
+
+/** The lawyers the request goes to: the list for the area and city, the first `cap` ticked. */
+function LawyerChoice({
+  list,
+  loading,
+  ticked,
+  onToggle,
+  error,
+  notice,
+  fieldsetRef,
+}: {
+  list: LeadCandidateList | null;
+  loading: boolean;
+  ticked: string[];
+  onToggle: (slug: string, on: boolean) => void;
+  error: string | undefined;
+  notice: string | null;
+  fieldsetRef: RefObject<HTMLFieldSetElement | null>;
+}) {
+  const full = list ? ticked.length >= list.cap : false;
+  const describedBy = ['advogados-dica', error ? 'advogados-erro' : null].filter(Boolean).join(' ');
+  return (
+    <fieldset ref={fieldsetRef} tabIndex={-1} aria-describedby={describedBy} className="min-w-0 rounded-lg border border-slate-200 p-4 focus:outline-none">
+      <legend className="px-1 text-sm font-medium text-slate-800">Advogados que vão receber sua solicitação</legend>
+      {notice ? (
+        <p role="status" className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900">
+          {notice}
+        </p>
+      ) : null}
+      {list ? <input type="hidden" name="escolha" value={list.shownFor} /> : null}
+      {!list ? (
+        <p id="advogados-dica" className="text-sm text-slate-700" aria-live="polite">
+          {loading ? 'Buscando advogados...' : 'Escolha a cidade e a área de atuação para ver os advogados aprovados que podem receber sua solicitação.'}
+        </p>
+      ) : list.lawyers.length === 0 ? (
+        <p id="advogados-dica" className="text-sm text-slate-700">
+          {list.profileLawyerOutside ? `${list.profileLawyerOutside} não atende ${list.areaLabel} em ${list.cityLabel}. ` : ''}
+          Nenhum advogado aprovado atende {list.areaLabel} em {list.cityLabel} ainda. Se você enviar, sua solicitação vai para a equipe da plataforma, que a passa
+          a um advogado aprovado e avisa você por e-mail.
+        </p>
+      ) : (
+        <>
+          <p id="advogados-dica" className="text-sm text-slate-700">
+            {list.profileLawyerOutside ? `${list.profileLawyerOutside} não atende ${list.areaLabel} em ${list.cityLabel}: escolha outra área ou cidade, ou marque outros advogados. ` : ''}
+            Advogados aprovados que atendem {list.areaLabel} em {list.cityLabel}, na ordem da busca. Marque até {list.cap}: só os marcados recebem sua solicitação.
+          </p>
+          <p className="mt-2 text-sm font-medium text-slate-800" aria-live="polite">
+            {ticked.length === 1 ? '1 advogado marcado' : `${ticked.length} advogados marcados`} de no máximo {list.cap}
+            {full && list.lawyers.length > ticked.length ? '. Desmarque um para escolher outro.' : ''}
+          </p>
+          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {list.lawyers.map((candidate, index) => {
+              const checked = ticked.includes(candidate.slug);
+              return (
+                <li key={candidate.slug}>
+                  <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70">
+                    <input
+                      type="checkbox"
+                      // A checkbox list's first box carries the list's name (the error summary links to it).
+                      id={index === 0 ? 'advogados' : `advogado-${candidate.slug}`}
+                      name="advogados"
+                      value={candidate.slug}
+                      checked={checked}
+                      disabled={!checked && full}
+                      onChange={(event) => onToggle(candidate.slug, event.target.checked)}
+                      aria-invalid={error ? true : undefined}
+                      className="size-5 shrink-0 accent-brand-700"
+                    />
+                    <LawyerAvatar nome={candidate.nome} fotoUrl={candidate.fotoUrl} size="sm" />
+                    <span className="min-w-0">
+                      <span className="block font-semibold text-slate-900">{candidate.nome}</span>
+                      <span className="block text-sm text-slate-700">{candidate.oab}</span>
+                      <span className="block text-xs text-slate-600">{candidate.areaLabels.join(', ')}</span>
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+          {list.more ? (
+            <p className="mt-3 text-sm">
+              <Link to={searchHref({ area: list.areaAtuacao as PracticeAreaId, cidade: list.cidade })} className="font-medium text-brand-700 underline">
+                Ver todos os advogados de {list.areaLabel} em {list.cityLabel}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      )}
+      {error ? (
+        <p id="advogados-erro" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function SelectField({
   name,
   label,
   placeholder,
   options,
   defaultValue,
+  onChange,
   error,
 }: {
   name: string;
@@ -241,6 +503,7 @@ function SelectField({
   placeholder: string;
   options: readonly { id: string; label: string }[];
   defaultValue: string;
+  onChange: () => void;
   error?: string;
 }) {
   const errorId = `${name}-erro`;
@@ -254,6 +517,7 @@ function SelectField({
         name={name}
         required
         defaultValue={defaultValue}
+        onChange={onChange}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={selectClass}

@@ -1,6 +1,6 @@
 import { initialOf } from '../contact';
 
-const SIZES = { md: 'size-16 text-2xl', lg: 'size-28 text-5xl md:size-32' } as const;
+const SIZES = { sm: 'size-10 text-lg', md: 'size-16 text-2xl', lg: 'size-28 text-5xl md:size-32' } as const;
 
 /** The lawyer's photo, or the initial of their name where there is none (no photos from the network). */
 export function LawyerAvatar({ nome, fotoUrl, size = 'md' }: { nome: string; fotoUrl: string | null; size?: keyof typeof SIZES }) {
