@@ -37,18 +37,21 @@ async function answerOf(handler: (a: any) => unknown, request: Request): Promise
 const TYPED = ['(11) 98888-7777', '+55 11 98888-7777'];
 
 describe('the request form', () => {
-  const fields = (whatsapp: string) => ({
+  // As the page sends it once it has shown the list of lawyers for the area and city.
+  const fields = (whatsapp: string, advogados: string[] = []): Record<string, string | string[]> => ({
     nome: 'Helena Prado',
     email: `helena.telefone.${counter}@exemplo.com.br`,
     whatsapp,
     cidade: 'sp_sao_paulo',
     areaAtuacao: 'familia',
     descricao: 'Quero orientação sobre a guarda compartilhada do meu filho.',
+    escolha: 'familia|sp_sao_paulo',
+    advogados,
   });
 
   test.each(TYPED)('%s is accepted and stored as 5511988887777, on the request and on each lawyer’s lead', async (typed) => {
     const lawyer = await createLawyer({ areas: ['familia'], cities: ['sp_sao_paulo'] });
-    const form = fields(typed);
+    const form = fields(typed, [lawyer.slug]);
     const answer = await answerOf(requestAction, post('/solicitar-atendimento', form));
     expect(answer.status).toBe(302);
     const [request] = await db.select().from(leadRequests).where(eq(leadRequests.email, form.email));
@@ -62,7 +65,7 @@ describe('the request form', () => {
     const answer = await answerOf(requestAction, post('/solicitar-atendimento', form));
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({ whatsapp: 'DDD inválido' });
-    expect(answer.body.values).toEqual(form);
+    expect(answer.body.values).toMatchObject(form);
     expect(await db.select().from(leadRequests).where(eq(leadRequests.email, form.email))).toEqual([]);
   });
 
