@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { summaryLines } from '~/components/forms/error-summary';
+import { refusalForSummary, summaryLines } from '~/components/forms/error-summary';
 
 const FIELDS = [
   ['nome', 'Nome completo'],
@@ -32,6 +32,32 @@ describe('the error summary of a form', () => {
       { name: 'email', label: 'Email', text: 'Email inválido' },
       { name: 'foto', label: undefined, text: 'Envie uma imagem JPG, PNG ou WebP.' },
     ]);
+  });
+});
+
+describe('what a summary shows of a refusal (each message once on the page)', () => {
+  const MONITORING = [
+    ['numero', 'Número do processo', 'numero-processo'],
+    ['tribunal', 'Tribunal'],
+  ] as const;
+
+  test('a module’s refusal that names its field stays beside the field: the summary only links to it', () => {
+    const duplicate = 'Este processo já está sendo monitorado na sua conta.';
+    expect(refusalForSummary({ errors: { numero: duplicate }, message: duplicate }, MONITORING)).toEqual({ errors: { numero: duplicate }, message: null });
+  });
+
+  test('a message about the whole form stays the summary’s, beside the fields’ own errors', () => {
+    const limit = 'Muitas tentativas. Tente novamente em 5 minutos.';
+    expect(refusalForSummary({ errors: { tribunal: 'Escolha um tribunal da lista' }, message: limit }, MONITORING)).toEqual({ errors: { tribunal: 'Escolha um tribunal da lista' }, message: limit });
+  });
+
+  test('an error of no field of the form (a hidden id, the whole form) becomes the summary’s message', () => {
+    expect(refusalForSummary({ errors: { leadId: 'Lead não encontrado', numero: 'Número de processo inválido' }, message: null }, MONITORING)).toEqual({
+      errors: { numero: 'Número de processo inválido' },
+      message: 'Lead não encontrado',
+    });
+    expect(refusalForSummary({ errors: { form: 'Erro ao salvar alterações' } }, [])).toEqual({ errors: {}, message: 'Erro ao salvar alterações' });
+    expect(refusalForSummary(undefined, MONITORING)).toEqual({ errors: {}, message: null });
   });
 });
 
