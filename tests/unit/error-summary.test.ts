@@ -62,6 +62,20 @@ describe('what a summary shows of a refusal (each message once on the page)', ()
 });
 
 describe('every rule of a form in the same round', () => {
+  test('the CRM’s stages: rows that do not add up are reported with a refused name or colour, not after them', async () => {
+    const { saveStagesSchema } = await import('~/modules/leads/crm.schemas');
+    // A colour off the list stops zod's own object refinements; these run anyway.
+    const result = saveStagesSchema.safeParse({ stageId: ['a', 'a'], stageName: ['', 'Em contato'], stageColor: ['#3b82f6', 'roxo'] });
+    expect(result.success).toBe(false);
+    const byField = new Map(result.error!.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    expect(byField.get('stageName')).toBe('Digite um nome para a etapa');
+    expect(byField.get('stageColor')).toBe('Escolha uma das cores da lista');
+    expect(byField.get('form')).toBe('Erro ao salvar alterações');
+    // Rows that add up add nothing but the fields' own messages.
+    const named = saveStagesSchema.safeParse({ stageId: ['a', 'b'], stageName: ['', 'Em contato'], stageColor: ['#3b82f6', 'roxo'] });
+    expect(named.error!.issues.map((issue) => String(issue.path[0])).sort()).toEqual(['stageColor', 'stageName']);
+  });
+
   test('registration: a password mismatch is reported with the other fields’ mistakes, not after them', async () => {
     const { registrationSchema } = await import('~/modules/accounts/registration.schemas');
     const result = registrationSchema.safeParse({ nome: 'Jo', email: 'nao-e-email', password: 'minha-senha-forte-7', confirmarSenha: 'outra-senha-forte-8', areasAtuacao: [], cidadesAtendidas: [] });
