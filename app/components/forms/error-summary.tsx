@@ -6,11 +6,16 @@ export interface ErrorSummaryProps {
   /** A message about the whole form (wrong password, too many attempts, e-mail already registered). */
   message?: string | null;
   /**
-   * The form's fields in the order they appear, with the label each link names: an error of a field not
-   * listed here is still shown, after these, under its bare message.
+   * The form's fields in the order they appear, with the label each link names and, when it is not the
+   * field's name, the id of the control the link focuses (the CRM's dialogs prefix their ids): an error
+   * of a field not listed here is still shown, after these, under its bare message.
    */
-  fields: ReadonlyArray<readonly [name: string, label: string]>;
-  /** Changes with every answer of the server (the action's data): focus moves to the summary again. */
+  fields: ReadonlyArray<readonly [name: string, label: string, id?: string]>;
+  /**
+   * Changes with every answer of the server (the action's data): focus moves to the summary again.
+   * Without one (null or undefined) the summary is shown without taking the focus: a refusal the page
+   * found itself before sending, whose first refused field takes the focus instead.
+   */
   answer?: unknown;
   className?: string;
 }
@@ -22,8 +27,8 @@ const FIX_FIELDS = 'Corrija os campos indicados:';
  * router, which forgets the action's answer (and with it every error on the page). Without JavaScript
  * the plain `#field` link does it.
  */
-const focusField = (name: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-  const field = document.getElementById(name);
+const focusField = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const field = document.getElementById(id);
   if (!field) return;
   event.preventDefault();
   field.scrollIntoView({ block: 'center' });
@@ -34,11 +39,33 @@ const focusField = (name: string) => (event: MouseEvent<HTMLAnchorElement>) => {
 export function summaryLines({ errors, message, fields }: Pick<ErrorSummaryProps, 'errors' | 'message' | 'fields'>) {
   const byField = Object.entries(errors ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
   const order = new Map(fields.map(([name], index) => [name, index]));
-  const labels = new Map(fields);
+  const labels = new Map(fields.map(([name, label]) => [name, label]));
   byField.sort(([a], [b]) => (order.get(a) ?? fields.length) - (order.get(b) ?? fields.length));
   const fieldLines = byField.map(([name, text]) => ({ name, label: labels.get(name), text }));
   const general = message || null;
   return { general, fieldLines };
+}
+
+/**
+ * What a summary shows of a refusal whose message may be a field's own (a module's refusal that names
+ * its field: the duplicate process number, a file the summariser cannot read): that message is said
+ * beside its field only, the summary linking to the field, so that each message is on the page once.
+ * An error of no field of the form (`form`, a hidden id) is the whole form's message instead.
+ */
+export function refusalForSummary(
+  refusal: { errors?: Partial<Record<string, string | undefined>> | null; message?: string | null } | null | undefined,
+  fields: ErrorSummaryProps['fields'],
+): { errors: Record<string, string>; message: string | null } {
+  const known = new Set(fields.map(([name]) => name));
+  const errors: Record<string, string> = {};
+  const others: string[] = [];
+  for (const [name, text] of Object.entries(refusal?.errors ?? {})) {
+    if (!text) continue;
+    if (known.has(name)) errors[name] = text;
+    else others.push(text);
+  }
+  const own = refusal?.message && !Object.values(errors).includes(refusal.message) ? refusal.message : null;
+  return { errors, message: own ?? (refusal?.message ? null : (others[0] ?? null)) };
 }
 
 /**
@@ -53,11 +80,13 @@ export function ErrorSummary({ errors, message, fields, answer, className = '' }
   const ref = useRef<HTMLDivElement>(null);
   const { general, fieldLines } = summaryLines({ errors, message, fields });
   const shown = Boolean(general) || fieldLines.length > 0;
+  const ids = new Map(fields.map(([name, , id]) => [name, id ?? name]));
+  const hasAnswer = answer !== undefined && answer !== null;
 
   useEffect(() => {
-    if (shown) ref.current?.focus();
+    if (shown && hasAnswer) ref.current?.focus();
     // Each answer of the server moves the focus again, even with the same messages.
-  }, [answer, shown]);
+  }, [answer, shown, hasAnswer]);
 
   if (!shown) return null;
   return (
@@ -78,7 +107,7 @@ export function ErrorSummary({ errors, message, fields, answer, className = '' }
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {fieldLines.map(({ name, label, text }) => (
               <li key={name}>
-                <a href={`#${name}`} onClick={focusField(name)} className="underline underline-offset-2 hover:text-red-950">
+                <a href={`#${ids.get(name) ?? name}`} onClick={focusField(ids.get(name) ?? name)} className="underline underline-offset-2 hover:text-red-950">
                   {label ?? text}
                 </a>
               </li>

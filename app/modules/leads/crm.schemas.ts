@@ -71,6 +71,20 @@ export const deleteStageSchema = z.object({ stageId: idField(CRM_MESSAGES.stageN
 export type DeleteStageInput = z.output<typeof deleteStageSchema>;
 
 /**
+ * The rows' checks (as many names and colours as ids, no id twice) run whenever the three lists are
+ * lists, in the same round as the fields' own checks (zod would skip them while a colour is off the
+ * list): every rule of the form is reported at once (docs/decisions/0042).
+ */
+const STAGE_ROWS_CHECK = {
+  path: ['form'],
+  message: CRM_MESSAGES.stagesSaveFailed,
+  when: ({ value }: { value: unknown }) => {
+    const lists = value as { stageId?: unknown; stageName?: unknown; stageColor?: unknown } | undefined;
+    return Array.isArray(lists?.stageId) && Array.isArray(lists.stageName) && Array.isArray(lists.stageColor);
+  },
+};
+
+/**
  * The stage manager's 'Salvar' (its working copy): one row per stage, sent as three parallel lists
  * (stageId, stageName, stageColor), turned into rows here.
  */
@@ -80,8 +94,8 @@ export const saveStagesSchema = z
     stageName: z.array(stageName).max(STAGE_LIMITS.perLawyer, CRM_MESSAGES.stagesSaveFailed),
     stageColor: z.array(stageColor).max(STAGE_LIMITS.perLawyer, CRM_MESSAGES.stagesSaveFailed),
   })
-  .refine((f) => f.stageName.length === f.stageId.length && f.stageColor.length === f.stageId.length, { path: ['form'], message: CRM_MESSAGES.stagesSaveFailed })
-  .refine((f) => new Set(f.stageId).size === f.stageId.length, { path: ['form'], message: CRM_MESSAGES.stagesSaveFailed })
+  .refine((f) => f.stageName.length === f.stageId.length && f.stageColor.length === f.stageId.length, STAGE_ROWS_CHECK)
+  .refine((f) => new Set(f.stageId).size === f.stageId.length, STAGE_ROWS_CHECK)
   .transform((f) => f.stageId.map((id, i) => ({ id, name: f.stageName[i]!, color: f.stageColor[i]! })));
 export type SaveStagesInput = z.output<typeof saveStagesSchema>;
 

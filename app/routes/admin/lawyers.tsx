@@ -2,6 +2,7 @@ import { Check, Search, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
+import { ErrorSummary } from '~/components/forms/error-summary';
 import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
 import { pageMeta } from '~/lib/seo';
 import { doorIntents, passDoor } from '~/lib/write-door.server';
@@ -188,11 +189,8 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         <RefreshLink to={here} />
       </div>
 
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      {/* A refused action (its buttons have no fields): the message takes the focus, in view wherever the button was. */}
+      <ErrorSummary message={error} fields={[]} answer={actionData} />
 
       <section aria-labelledby="visao-geral" className="space-y-4">
         <h2 id="visao-geral" className="text-xl font-semibold text-slate-900">

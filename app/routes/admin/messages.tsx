@@ -2,6 +2,7 @@ import { Search, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
+import { ErrorSummary } from '~/components/forms/error-summary';
 import { formControlClass, formLabelClass } from '~/components/forms/form-styles';
 import { pageMeta } from '~/lib/seo';
 import { doorIntents, passDoor } from '~/lib/write-door.server';
@@ -116,11 +117,8 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
         <RefreshLink to={here} />
       </div>
 
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      {/* A refused action (its buttons have no fields): the message takes the focus, in view wherever the button was. */}
+      <ErrorSummary message={error} fields={[]} answer={actionData} />
 
       <Form method="get" action="/admin/mensagens" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
         <div className="sm:w-48">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent, type FormEvent, type RefObject } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
+import { ErrorSummary, refusalForSummary } from '~/components/forms/error-summary';
 import { FileText, Upload, X } from '~/components/ui/icons';
 import { PhoneField } from '~/components/ui/phone-field';
 import { TextField } from '~/components/ui/text-field';
@@ -76,6 +77,14 @@ const TIPS = [
   'O arquivo é lido apenas para a análise e não fica guardado.',
 ] as const;
 
+/** The form's fields in their order, as the error summary names them. */
+const CONTRACT_FIELDS = [
+  ['arquivo', 'Arquivo do contrato (PDF ou DOCX)'],
+  ['email', 'Email'],
+  ['empresa', 'Empresa'],
+  ['telefone', 'Telefone (com DDD)'],
+] as const;
+
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
@@ -102,6 +111,9 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
   const values = answer?.values ?? {};
   const arquivoError = fileError ?? errors.arquivo;
   const failure = current && !current.analysis ? (current.message ?? Object.values(current.errors)[0] ?? CONTRACT_MESSAGES.unknownError) : null;
+  // The last submit's refusal: the page's own check (the first refused field takes the focus) or the
+  // server's (the summary takes it). A file the server cannot read is said beside the file only.
+  const summary = refusalForSummary(fieldErrors ? { errors: fieldErrors } : current, CONTRACT_FIELDS);
 
   async function chooseFile(file: File | undefined) {
     setDismissed(answer ?? null);
@@ -174,6 +186,7 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
           <h2 id="titulo-envio" className="text-xl font-semibold text-slate-900">
             Envie seu contrato
           </h2>
+          <ErrorSummary errors={summary.errors} message={summary.message} fields={CONTRACT_FIELDS} answer={fieldErrors ? null : current} />
           <fieldset disabled={analysing} className="space-y-5">
             <legend className="sr-only">Contrato e dados de contato</legend>
             <div>
@@ -214,6 +227,7 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
                   </span>
                 </p>
               ) : null}
+              {/* An alert of its own: a chosen file the page refuses is said at once, before any submit. */}
               {arquivoError ? (
                 <p id="arquivo-erro" role="alert" className="mt-2 text-sm font-medium text-red-700">
                   {arquivoError}

@@ -1,5 +1,6 @@
 import { KeyRound, MessageCircle, Send, ShieldCheck, Trash2 } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
+import { ErrorSummary, refusalForSummary } from '~/components/forms/error-summary';
 import { TextField } from '~/components/ui/text-field';
 import type { WriteRefusal } from '~/lib/write-answer';
 import { formatPhone } from '~/domain/phone';
@@ -35,6 +36,12 @@ function tokenHelp(senders: MessagingSettings['senders']): string {
   return what;
 }
 
+/** The settings form's fields in their order, as its error summary names them. */
+const SETTINGS_FIELDS = [
+  ['numero', 'Número do WhatsApp para notificações'],
+  ['token', 'Token do WiizoChat (opcional)'],
+] as const;
+
 const removeButton =
   'inline-flex items-center justify-center gap-2 rounded-md border border-red-700 px-5 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70';
 
@@ -50,6 +57,8 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
   const saveAnswer = answer('salvar-notificacoes');
   const otherAnswer = answer('remover-token') ?? answer('testar-notificacao') ?? (actionData && !saveAnswer ? actionData : undefined);
   const tokenSaved = settings.token === 'configurado';
+  const saveSummary = refusalForSummary(saveAnswer, SETTINGS_FIELDS);
+  const otherSummary = refusalForSummary(otherAnswer, []);
 
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -76,20 +85,9 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
       ) : (
         // Keyed by the render's send key, which the loader renews after every saved change: the fields
         // then show what was stored (the token field empty again), while a refused post keeps what was typed.
-        <Form
-          key={sendKey}
-          method="post"
-          action={FORM_ACTION}
-          className="mt-6 space-y-5"
-          noValidate
-          aria-describedby={saveAnswer?.message ? 'notificacoes-erro' : undefined}
-        >
+        <Form key={sendKey} method="post" action={FORM_ACTION} className="mt-6 space-y-5" noValidate>
           <input type="hidden" name="intent" value="salvar-notificacoes" />
-          {saveAnswer?.message ? (
-            <p id="notificacoes-erro" role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-              {saveAnswer.message}
-            </p>
-          ) : null}
+          <ErrorSummary errors={saveSummary.errors} message={saveSummary.message} fields={SETTINGS_FIELDS} answer={saveAnswer} />
           <div className="grid gap-5 md:grid-cols-2">
             <div>
               <TextField
@@ -137,11 +135,8 @@ export function MessagingSettingsCard({ settings, sendKey, actionData }: { setti
         </Form>
       )}
 
-      {otherAnswer?.message ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {otherAnswer.message}
-        </p>
-      ) : null}
+      {/* The test send's and the token removal's refusal, above their buttons; it takes the focus. */}
+      <ErrorSummary message={otherSummary.message} fields={[]} answer={otherAnswer} className="mt-6" />
 
       {settings.allowed || tokenSaved ? (
         <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:flex-wrap sm:items-center">

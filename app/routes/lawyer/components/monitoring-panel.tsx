@@ -1,5 +1,6 @@
 import { RefreshCw, Scale, Send, Trash2 } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
+import { ErrorSummary, refusalForSummary } from '~/components/forms/error-summary';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import type { WriteRefusal } from '~/lib/write-answer';
 import { COURT_CHOICES } from '~/domain/cnj';
@@ -12,7 +13,7 @@ export type MonitoringActionData = WriteRefusal<'monitoramento', MonitoringInten
 
 const SECTION = '/area-advogado?section=monitoramento';
 const fieldClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700';
 const removeButton = 'inline-flex items-center justify-center gap-2 rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70';
 
 const STATUS_LOOK = {
@@ -31,12 +32,29 @@ function Badge({ className, children }: { className: string; children: string })
   return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${className}`}>{children}</span>;
 }
 
-function ErrorBox({ message, id }: { message: string; id?: string }) {
+/** A failure to load (not a form's answer): said when it appears. */
+function ErrorBox({ message }: { message: string }) {
   return (
-    <p id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       {message}
     </p>
   );
+}
+
+/** The create form's fields in their order, as its error summary names them (the number's input has an id of its own). */
+const CREATE_FIELDS = [
+  ['numero', 'Número do processo', 'numero-processo'],
+  ['tribunal', 'Tribunal'],
+  ['frequencia', 'Frequência'],
+] as const;
+
+/**
+ * The answer of a form without fields of its own (a removal, 'Atualizar', the test send): its message in
+ * an error summary, which takes the focus (decision 0042).
+ */
+function AnswerSummary({ answer }: { answer: MonitoringActionData | undefined }) {
+  const { message } = refusalForSummary(answer, []);
+  return <ErrorSummary message={message} fields={[]} answer={answer} />;
 }
 
 /** Gratuito and básico: the plan's notice and the way to a plan that includes monitoring. */
@@ -75,6 +93,8 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
   }
 
   const create = answer('criar-monitoramento');
+  // The duplicate number is said beside the number only; the summary links to it.
+  const createSummary = refusalForSummary(create, CREATE_FIELDS);
   const removal = answer('remover-monitoramento');
   const full = view.rows.length >= view.cap;
 
@@ -88,9 +108,9 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
         <p className="mt-2 text-slate-700">
           Informe o número do processo no padrão CNJ. As movimentações são acompanhadas pelo {view.providerName} e avisadas no seu WhatsApp de notificações.
         </p>
-        <Form method="post" action={SECTION} className="mt-6 space-y-5" noValidate aria-describedby={create?.message ? 'monitoramento-erro' : undefined}>
+        <Form method="post" action={SECTION} className="mt-6 space-y-5" noValidate>
           <input type="hidden" name="intent" value="criar-monitoramento" />
-          {create?.message && !create.errors.numero ? <ErrorBox id="monitoramento-erro" message={create.message} /> : null}
+          <ErrorSummary errors={createSummary.errors} message={createSummary.message} fields={CREATE_FIELDS} answer={create} />
           <div className="grid gap-5 md:grid-cols-3">
             <div className="md:col-span-3 lg:col-span-1">
               <label htmlFor="numero-processo" className="block text-sm font-medium text-slate-800">
@@ -124,7 +144,14 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
               <label htmlFor="tribunal" className="block text-sm font-medium text-slate-800">
                 Tribunal
               </label>
-              <select id="tribunal" name="tribunal" defaultValue={create?.values.tribunal ?? ALL_COURTS} className={fieldClass} aria-describedby={create?.errors.tribunal ? 'tribunal-erro' : undefined}>
+              <select
+                id="tribunal"
+                name="tribunal"
+                defaultValue={create?.values.tribunal ?? ALL_COURTS}
+                className={fieldClass}
+                aria-invalid={create?.errors.tribunal ? true : undefined}
+                aria-describedby={create?.errors.tribunal ? 'tribunal-erro' : undefined}
+              >
                 <option value={ALL_COURTS}>Todos (pelo número do processo)</option>
                 {COURT_CHOICES.map((court) => (
                   <option key={court.sigla} value={court.sigla}>
@@ -142,13 +169,25 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
               <label htmlFor="frequencia" className="block text-sm font-medium text-slate-800">
                 Frequência
               </label>
-              <select id="frequencia" name="frequencia" defaultValue={create?.values.frequencia ?? 'DIARIA'} className={fieldClass}>
+              <select
+                id="frequencia"
+                name="frequencia"
+                defaultValue={create?.values.frequencia ?? 'DIARIA'}
+                className={fieldClass}
+                aria-invalid={create?.errors.frequencia ? true : undefined}
+                aria-describedby={create?.errors.frequencia ? 'frequencia-erro' : undefined}
+              >
                 {Object.entries(FREQUENCY_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>
                 ))}
               </select>
+              {create?.errors.frequencia ? (
+                <p id="frequencia-erro" className="mt-1 text-sm text-red-700">
+                  {create.errors.frequencia}
+                </p>
+              ) : null}
             </div>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -168,7 +207,7 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
         </h3>
         {removal?.message ? (
           <div className="px-6 pt-4">
-            <ErrorBox message={removal.message} />
+            <AnswerSummary answer={removal} />
           </div>
         ) : null}
         {view.rows.length === 0 ? (
@@ -258,10 +297,11 @@ function DetailsDialog({
   answer: MonitoringActionData | undefined;
   pending: (intent: MonitoringIntent) => boolean;
 }) {
+  const dialogUrl = details ? `${SECTION}&processo=${details.id}` : SECTION;
   return (
     <UrlDialog title={details ? `Processo ${details.numero}` : 'Detalhes do processo'} closeTo={SECTION} className="max-w-2xl">
       {error ? <ErrorBox message={error} /> : null}
-      {answer?.message ? <ErrorBox message={answer.message} /> : null}
+      <AnswerSummary answer={answer} />
       {details ? (
         <>
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -317,7 +357,8 @@ function DetailsDialog({
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
         {details ? (
           <>
-            <Form method="post" action={SECTION}>
+            {/* Posted from the dialog's own URL: a refusal comes back with the dialog open, its summary in it. */}
+            <Form method="post" action={dialogUrl}>
               <input type="hidden" name="intent" value="atualizar-monitoramento" />
               <input type="hidden" name="monitoringId" value={details.id} />
               <button type="submit" disabled={pending('atualizar-monitoramento')} className={`${secondaryButton} w-full disabled:opacity-70 sm:w-auto`}>
@@ -325,7 +366,7 @@ function DetailsDialog({
                 {pending('atualizar-monitoramento') ? 'Atualizando...' : 'Atualizar'}
               </button>
             </Form>
-            <Form method="post" action={SECTION}>
+            <Form method="post" action={dialogUrl}>
               <input type="hidden" name="intent" value="testar-notificacao-processo" />
               <input type="hidden" name="monitoringId" value={details.id} />
               <input type="hidden" name="envio" value={sendKey} />

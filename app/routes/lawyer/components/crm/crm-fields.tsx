@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { ErrorSummary, refusalForSummary } from '~/components/forms/error-summary';
 
 // Labelled fields of the CRM's dialogs. Several forms share field names (nome, email…), so each field's
 // id carries its form's prefix; the error is tied to the field (aria-invalid, aria-describedby).
@@ -95,12 +96,26 @@ export function CrmTextarea({ idPrefix, name, label, error, hint, className, req
   );
 }
 
-/** A message about the whole form (the server refused it), announced when it appears. */
-export function FormAlert({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      {message}
-    </p>
-  );
+/**
+ * The error summary at the top of a CRM form (decision 0042): the server's message about the whole form
+ * and a link per refused field, named by its label, focusing the field (whose id carries the form's
+ * prefix); each field's message stays beside the field. It takes the focus with each `answer` of the
+ * server, inside the dialog that holds it.
+ */
+export function CrmErrorSummary({
+  idPrefix,
+  fields,
+  refusal,
+  answer,
+  className,
+}: {
+  idPrefix: string;
+  fields: ReadonlyArray<readonly [name: string, label: string]>;
+  refusal: { errors?: Partial<Record<string, string>>; message?: string | null } | null | undefined;
+  answer: unknown;
+  className?: string;
+}) {
+  const withIds = fields.map(([name, label]) => [name, label, `${idPrefix}-${name}`] as const);
+  const { errors, message } = refusalForSummary(refusal, withIds);
+  return <ErrorSummary errors={errors} message={message} fields={withIds} answer={answer} className={className} />;
 }

@@ -10,11 +10,29 @@ import type { CrmLead, CrmStage } from '~/modules/leads/crm.server';
 import { formatReceivedAt, leadMailtoUrl, leadWhatsAppUrl } from '~/modules/leads/lead-format';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
 import { CrmDialog, DialogDismissButton } from './crm-dialog';
-import { CrmInput, CrmSelect, CrmTextarea, FormAlert } from './crm-fields';
+import { CrmErrorSummary, CrmInput, CrmSelect, CrmTextarea } from './crm-fields';
 import { CRM_ACTION, useCrmForm } from './crm-post';
 
 /** A post refused while the page had no JavaScript: the form it came from shows it again. */
 export type FormEcho = Extract<CrmActionResult, { ok: false }>;
+
+/** The new-lead form's fields in their order, as its error summary names them. */
+const NEW_LEAD_FIELDS = [
+  ['nome', 'Nome'],
+  ['email', 'Email'],
+  ['telefone', 'Telefone'],
+  ['cidade', 'Cidade'],
+  ['area_interesse', 'Área de interesse'],
+  ['mensagem', 'Mensagem (opcional)'],
+] as const;
+
+/** The lead edit form's fields (city and area cannot change). */
+const EDIT_LEAD_FIELDS = [
+  ['nome', 'Nome'],
+  ['email', 'Email'],
+  ['telefone', 'Telefone'],
+  ['mensagem', 'Descrição do Caso'],
+] as const;
 
 const text = (echo: FormEcho | null, name: string): string | undefined => {
   const value = echo?.values[name];
@@ -62,7 +80,8 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
     <CrmDialog open={open && lead !== null} onClose={onClose} title={lead?.nome ?? 'Lead'} description="Detalhes do lead" size="lg">
       {lead ? (
         <div className="space-y-6">
-          <FormAlert message={echo?.message} />
+          {/* A move refused while the page had no JavaScript (with it, the toast says it). */}
+          <CrmErrorSummary idPrefix={idPrefix} fields={[]} refusal={echo} answer={echo} />
           <Section title="Contato">
             <dl className="space-y-2">
               <Detail term="Email">
@@ -153,7 +172,7 @@ interface LeadFormDialogProps {
 export function NewLeadDialog({ open, onClose, echo }: LeadFormDialogProps) {
   // A fresh, empty form each time the dialog opens after a lead was saved.
   const [generation, setGeneration] = useState(0);
-  const { formProps, failure: failed, busy, clear } = useCrmForm((result) => {
+  const { formProps, failure: failed, answer, busy, clear } = useCrmForm((result) => {
     if (!result.ok) return;
     setGeneration((g) => g + 1);
     onClose();
@@ -167,7 +186,7 @@ export function NewLeadDialog({ open, onClose, echo }: LeadFormDialogProps) {
   return (
     <CrmDialog open={open} onClose={close} title="Novo Lead" description="Cadastre um lead que chegou por outro canal. Ele entra na primeira etapa do seu quadro." size="lg">
       <form key={formId} id={formId} {...formProps} noValidate className="space-y-4">
-        <FormAlert message={failed?.message ?? echo?.message} />
+        <CrmErrorSummary idPrefix={formId} fields={NEW_LEAD_FIELDS} refusal={failed ?? echo} answer={failed ? answer : echo} />
         <input type="hidden" name="intent" value="novo-lead" />
         <div className="grid gap-4 sm:grid-cols-2">
           <LeadContactFields formId={formId} value={(name) => text(echo, name)} errors={errors} withExample />
@@ -204,7 +223,7 @@ interface EditLeadDialogProps extends LeadFormDialogProps {
  * are shown but cannot change, for the integrity of the client's request.
  */
 export function EditLeadDialog({ lead, open, onClose, echo }: EditLeadDialogProps) {
-  const { formProps, failure: failed, busy, clear } = useCrmForm((result) => {
+  const { formProps, failure: failed, answer, busy, clear } = useCrmForm((result) => {
     if (result.ok) onClose();
   });
   const errors = failed?.errors ?? echo?.errors ?? {};
@@ -220,7 +239,7 @@ export function EditLeadDialog({ lead, open, onClose, echo }: EditLeadDialogProp
         <>
           {/* Keyed by the lead: opening another lead's edit starts from that lead's data. */}
           <form key={formId} id={formId} {...formProps} noValidate className="space-y-4">
-            <FormAlert message={failed?.message ?? echo?.message} />
+            <CrmErrorSummary idPrefix={formId} fields={EDIT_LEAD_FIELDS} refusal={failed ?? echo} answer={failed ? answer : echo} />
             <input type="hidden" name="intent" value="editar-lead" />
             <input type="hidden" name="leadId" value={lead.id} />
             <div className="grid gap-4 sm:grid-cols-2">

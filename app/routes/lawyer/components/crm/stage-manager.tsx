@@ -5,7 +5,8 @@ import { STAGE_LIMITS } from '~/modules/leads/crm.shared';
 import type { CrmStage } from '~/modules/leads/crm.server';
 import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';
 import { DialogDismissButton } from './crm-dialog';
-import { CrmInput, CrmSelect, FormAlert } from './crm-fields';
+import { ErrorSummary, refusalForSummary } from '~/components/forms/error-summary';
+import { CrmErrorSummary, CrmInput, CrmSelect } from './crm-fields';
 import type { FormEcho } from './lead-dialogs';
 import { useCrmForm } from './crm-post';
 
@@ -24,6 +25,12 @@ interface Draft {
   color: string;
 }
 
+/** The new stage's fields, as its error summary names them. */
+const ADD_STAGE_FIELDS = [
+  ['name', 'Nome da nova etapa'],
+  ['color', 'Cor'],
+] as const;
+
 const colorName = (value: string) => STAGE_COLORS.find((c) => c.value === value)?.label ?? value;
 
 /**
@@ -34,7 +41,10 @@ const colorName = (value: string) => STAGE_COLORS.find((c) => c.value === value)
 export function StageManager({ stages, counts, initiallyEditing, echo }: StageManagerProps) {
   const [editing, setEditing] = useState(initiallyEditing);
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  // The stages form's summary says the refusal of the last of 'Salvar' and the rows' 'Excluir' buttons.
+  const [lastStagesPost, setLastStagesPost] = useState<'save' | 'remove'>('save');
   const save = useCrmForm((result) => {
+    setLastStagesPost('save');
     if (!result.ok) return;
     setEditing(false);
     setDrafts(null);
@@ -43,7 +53,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
   // stage the board shows with leads is refused at once (the server refuses it too).
   // The first column also shows the leads without a stage, which do not hold the stage back: there the
   // server decides.
-  const remove = useCrmForm(undefined, {
+  const remove = useCrmForm(() => setLastStagesPost('remove'), {
     leadCount: (form) => {
       const stageId = String(new FormData(form).get('stageId'));
       return stageId === stages[0]?.id ? 0 : (counts.get(stageId) ?? 0);
@@ -63,10 +73,21 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
     setEditing(false);
     setDrafts(null);
     save.clear();
+    remove.clear();
   };
 
   const echoFor = (intent: string) => (echo?.intent === intent ? echo : null);
-  const saveErrors = save.failure?.errors ?? echoFor('salvar-etapas')?.errors ?? {};
+  const stagesPost = lastStagesPost === 'save' ? save : remove;
+  const saveErrors = (lastStagesPost === 'save' ? save.failure?.errors : undefined) ?? echoFor('salvar-etapas')?.errors ?? {};
+  const stagesRefusal = stagesPost.failure ?? echoFor('salvar-etapas') ?? echoFor('excluir-etapa');
+  const stagesAnswer = stagesPost.failure ? stagesPost.answer : stagesRefusal;
+  // A refused name links to the first row whose name is empty (each such row says it), else the first row.
+  const refusedRow = working.find((d) => d.name.trim() === '') ?? working[0];
+  const stagesFields = [
+    ['stageName', 'Nome da etapa', `etapa-${refusedRow?.id}-stageName`],
+    ['stageColor', 'Cor', `etapa-${refusedRow?.id}-stageColor`],
+  ] as const;
+  const stagesSummary = refusalForSummary(stagesRefusal, stagesFields);
   const addErrors = add.failure?.errors ?? echoFor('nova-etapa')?.errors ?? {};
   const addEcho = echoFor('nova-etapa');
   const textOf = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
@@ -117,7 +138,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
           <>
             {stages.length > 0 ? (
               <form {...save.formProps} id="salvar-etapas" noValidate className="space-y-3" aria-label="Etapas do quadro">
-                <FormAlert message={save.failure?.message ?? echoFor('salvar-etapas')?.message} />
+                <ErrorSummary errors={stagesSummary.errors} message={stagesSummary.message} fields={stagesFields} answer={stagesAnswer} />
                 <input type="hidden" name="intent" value="salvar-etapas" />
                 {working.map((draft, index) => (
                   <fieldset key={draft.id} className="grid items-end gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_12rem_auto]">
@@ -156,7 +177,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
               <h3 id="nova-etapa-titulo" className="mb-2 text-sm font-semibold text-slate-900">
                 Nova etapa
               </h3>
-              <FormAlert message={add.failure?.message ?? addEcho?.message} />
+              <CrmErrorSummary idPrefix="nova-etapa" fields={ADD_STAGE_FIELDS} refusal={add.failure ?? addEcho} answer={add.failure ? add.answer : addEcho} className="mb-3" />
               <input type="hidden" name="intent" value="nova-etapa" />
               <div className="grid items-end gap-3 sm:grid-cols-[1fr_12rem_auto]">
                 <CrmInput idPrefix="nova-etapa" name="name" label="Nome da nova etapa" maxLength={STAGE_LIMITS.name.max} defaultValue={textOf(addEcho?.values.name)} error={addErrors.name} />
