@@ -9,8 +9,11 @@ import { fixtures, standIns, unique } from './support/fixtures';
 // 'Reenviar'; a 503 then a 200 delivers once; Meta's status webhook needs its signature and its
 // reports show in /admin/mensagens. Each test has a lawyer (and a WhatsApp number) of its own.
 
-/** A client's request as a script would post it (a browser's input drops line breaks; a script's does not). */
-async function request(baseURL: string, nome: string) {
+/**
+ * A client's request as a script would post it (a browser's input drops line breaks; a script's does
+ * not), to this test's lawyer ticked on the list for civil law in São Paulo (docs/decisions/0043).
+ */
+async function request(baseURL: string, nome: string, lawyer: { slug: string }) {
   const form = new URLSearchParams({
     nome,
     email: `cliente.${unique()}@exemplo.com.br`,
@@ -19,6 +22,8 @@ async function request(baseURL: string, nome: string) {
     areaAtuacao: 'civil',
     descricao: `Preciso de orientação sobre um contrato de aluguel ${unique()} e os prazos que tenho.`,
     website: '',
+    escolha: 'civil|sp_sao_paulo',
+    advogados: lawyer.slug,
   });
   const answer = await fetch(`${baseURL}/solicitar-atendimento`, {
     method: 'POST',
@@ -46,7 +51,7 @@ async function messagesPage(page: Page, query: string) {
 
 test('a client’s name with \\r\\n reaches the lawyer’s WhatsApp on one line, quoted after its label', async ({ baseURL }) => {
   const lawyer = await lawyerWithNumber();
-  await request(baseURL, 'Maria\r\n\r\nURGENTE: pague via PIX https://golpe.example/pix');
+  await request(baseURL, 'Maria\r\n\r\nURGENTE: pague via PIX https://golpe.example/pix', lawyer);
   const [sent] = await waitForRequests(lawyer.whatsapp, 1);
   const text = (sent!.body as { text: { body: string } }).text.body;
   expect(text).toContain('\nNome: "Maria URGENTE: pague via PIX https://golpe.example/pix"\n');
@@ -56,7 +61,7 @@ test('a client’s name with \\r\\n reaches the lawyer’s WhatsApp on one line,
 test('a provider that answers after the deadline gets the message once; the back office shows it Incerto with Reenviar', async ({ baseURL, page }) => {
   const lawyer = await lawyerWithNumber();
   await standIns.setCloudBehaviours(lawyer.whatsapp, ['late']);
-  await request(baseURL, 'Cliente Atrasado');
+  await request(baseURL, 'Cliente Atrasado', lawyer);
   await waitForRequests(lawyer.whatsapp, 1);
 
   await messagesPage(page, 'status=incerto&canal=whatsapp');
@@ -90,7 +95,7 @@ test('a provider that answers after the deadline gets the message once; the back
 test('a 503 then a 200 delivers once; Meta’s signed reports show delivered and read, a wrong signature is refused', async ({ baseURL, page }) => {
   const lawyer = await lawyerWithNumber();
   await standIns.setCloudBehaviours(lawyer.whatsapp, ['unavailable']);
-  await request(baseURL, 'Cliente Paciente');
+  await request(baseURL, 'Cliente Paciente', lawyer);
   const requests = await waitForRequests(lawyer.whatsapp, 2);
   expect(requests.filter((r) => r.acceptedId)).toHaveLength(1);
 

@@ -184,14 +184,32 @@ describe('the page, step by step', () => {
     expect(await db.select().from(leadRequests)).toEqual([]);
   });
 
-  test('a request sent without having seen the list is shown the list first; a list for another place too', async () => {
+  test('sent before any list was shown (no JavaScript, or a script), it goes to the preselection, with the sentence shown then', async () => {
+    const lawyers = await createLawyers(7, { cities: ['go_goiania'] });
+    const sent = await act(post(fields({ cidade: 'go_goiania' })));
+    expect((sent as Response).status).toBe(302);
+    const [stored] = await db.select().from(leadRequests);
+    expect(stored!.agreement).toBe(LEAD_REQUEST_AGREEMENT.unseen(5));
+    expect(stored!.chosenLawyerIds).toHaveLength(5);
+    const got = await assignedTo(stored!.id);
+    expect(got.sort()).toEqual([...stored!.chosenLawyerIds].sort());
+    for (const id of got) expect(lawyers.map((l) => l.id)).toContain(id);
+  });
+
+  test('ticks made on the list of another area or city are not a choice: the new list is shown, nothing stored', async () => {
     const lawyer = await createLawyer();
-    for (const escolha of [undefined, 'penal|sp_sao_paulo']) {
-      const review = await act(post(fields(escolha ? { escolha, advogados: [lawyer.slug] } : {})));
-      expect(review.init?.status ?? 200).toBe(200);
-      expect(review.data.notice).toBe(LEAD_REQUEST_MESSAGES.reviewList);
-      expect(review.data.candidates.preselected).toEqual([lawyer.slug]);
-    }
+    const review = await act(post(fields({ escolha: 'penal|sp_sao_paulo', advogados: [lawyer.slug] })));
+    expect(review.init?.status ?? 200).toBe(200);
+    expect(review.data.notice).toBe(LEAD_REQUEST_MESSAGES.reviewList);
+    expect(review.data.candidates).toMatchObject({ shownFor: 'familia|sp_sao_paulo', preselected: [lawyer.slug] });
+    expect(await db.select().from(leadRequests)).toEqual([]);
+  });
+
+  test('from a profile whose lawyer does not serve the area and city sent, nobody is preselected: the list is shown', async () => {
+    await createLawyer();
+    const outside = await createLawyer({ nome: 'Otília Penal', areas: ['penal'] });
+    const review = await act(post(fields(), `/solicitar-atendimento/${outside.slug}`), { slug: outside.slug });
+    expect(review.data).toMatchObject({ notice: LEAD_REQUEST_MESSAGES.reviewList, candidates: { preselected: [], profileLawyerOutside: 'Otília Penal' } });
     expect(await db.select().from(leadRequests)).toEqual([]);
   });
 

@@ -54,7 +54,7 @@ describe('the request form', () => {
     const form = fields(typed, [lawyer.slug]);
     const answer = await answerOf(requestAction, post('/solicitar-atendimento', form));
     expect(answer.status).toBe(302);
-    const [request] = await db.select().from(leadRequests).where(eq(leadRequests.email, form.email));
+    const [request] = await db.select().from(leadRequests).where(eq(leadRequests.email, form.email as string));
     expect(request!.whatsapp).toBe('5511988887777');
     const routed = await db.select({ telefone: leads.telefone, assignedTo: leads.assignedTo }).from(leads).where(eq(leads.requestId, request!.id));
     expect(routed).toEqual([{ telefone: '5511988887777', assignedTo: lawyer.id }]);
@@ -66,7 +66,7 @@ describe('the request form', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({ whatsapp: 'DDD inválido' });
     expect(answer.body.values).toMatchObject(form);
-    expect(await db.select().from(leadRequests).where(eq(leadRequests.email, form.email))).toEqual([]);
+    expect(await db.select().from(leadRequests).where(eq(leadRequests.email, form.email as string))).toEqual([]);
   });
 
   test('a landline is refused on a WhatsApp field; letters keep the spec’s message', async () => {

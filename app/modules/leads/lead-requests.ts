@@ -24,7 +24,7 @@ export const LEAD_REQUEST_MESSAGES = {
   descricao: 'Descreva seu caso com pelo menos 20 caracteres',
   descricaoTooLong: `A descrição deve ter no máximo ${LEAD_REQUEST_LIMITS.descricao.max} caracteres`,
   advogados: 'Escolha pelo menos um advogado para receber sua solicitação.',
-  /** Sent without having seen the list for the area and city chosen (without JavaScript, or too soon). */
+  /** Sent with the list of another area or city ticked (changed without JavaScript after 'Ver advogados'). */
   reviewList: 'Confira os advogados que vão receber sua solicitação e clique em Enviar Solicitação.',
   /** What happens to a request no lawyer matched (docs/decisions/0043, 0044). */
   unmatchedNextStep:
@@ -41,6 +41,9 @@ export function tooManyLawyersMessage(cap: number): string {
  * (docs/decisions/0043): to the lawyers ticked, or, when none serves the area and city, to the team.
  */
 export const LEAD_REQUEST_AGREEMENT = {
+  /** Shown while no list is on the page (no area or city yet, or no JavaScript before 'Ver advogados'). */
+  unseen: (cap: number) =>
+    `Ao enviar, concordo que minha solicitação vá para até ${cap} advogados aprovados da área e da cidade escolhidas, na ordem da busca (ou, se nenhum atender, para a equipe da plataforma, que a passa a um advogado aprovado), que poderão me procurar pelo WhatsApp e pelo e-mail informados. Para escolher quais, use "Ver advogados".`,
   chosen: 'Ao enviar, concordo que minha solicitação vá somente para os advogados que marquei, que poderão me procurar pelo WhatsApp e pelo e-mail informados.',
   team: 'Ao enviar, concordo que a equipe da plataforma passe minha solicitação a um advogado aprovado da área e da cidade escolhidas, que poderá me procurar pelo WhatsApp e pelo e-mail informados.',
 } as const;

@@ -64,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers.append('Set-Cookie', clearLeadRequestOutcomeCookie);
     headers.set('Cache-Control', 'no-store');
   }
-  return data({ lawyer, result, candidates }, { headers });
+  return data({ lawyer, result, candidates, cap: getConfig().leadMaxLawyers }, { headers });
 }
 
 /** What the action answers besides a redirect: the values to show again, the list of lawyers, errors. */
@@ -96,13 +96,23 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   const input = form.data;
   if (input.advogados.length > cap) return answer(400, { errors: { advogados: tooManyLawyersMessage(cap) } }, input.advogados);
-  // The client sends to whom they saw: a list for another area or city (or none at all) is shown first.
-  if (input.escolha !== listShownFor(input.areaAtuacao, input.cidade)) return answer(200, { notice: LEAD_REQUEST_MESSAGES.reviewList });
-  if (input.advogados.length === 0) {
-    const list = await listFor([]);
-    if (list && list.lawyers.length > 0) return data<RequestAnswer>({ values: form.values, candidates: list, errors: { advogados: LEAD_REQUEST_MESSAGES.advogados } }, { status: 400 });
+  let choice: { slugs: string[]; agreement: string };
+  if (input.escolha === undefined) {
+    // Sent before any list was on the page (without JavaScript, without 'Ver advogados'; or a script):
+    // to the list's preselection, as the sentence shown then says. Nobody preselected while lawyers
+    // match (a profile's lawyer outside this area or city): the list, to choose from.
+    const list = (await listFor())!;
+    if (list.preselected.length === 0 && list.lawyers.length > 0) return answer(200, { notice: LEAD_REQUEST_MESSAGES.reviewList });
+    choice = { slugs: list.preselected, agreement: LEAD_REQUEST_AGREEMENT.unseen(cap) };
+  } else {
+    // The client sends to whom they saw: ticks made on a list of another area or city are not a choice.
+    if (input.escolha !== listShownFor(input.areaAtuacao, input.cidade)) return answer(200, { notice: LEAD_REQUEST_MESSAGES.reviewList });
+    if (input.advogados.length === 0) {
+      const list = await listFor([]);
+      if (list && list.lawyers.length > 0) return data<RequestAnswer>({ values: form.values, candidates: list, errors: { advogados: LEAD_REQUEST_MESSAGES.advogados } }, { status: 400 });
+    }
+    choice = { slugs: input.advogados, agreement: input.advogados.length > 0 ? LEAD_REQUEST_AGREEMENT.chosen : LEAD_REQUEST_AGREEMENT.team };
   }
-  const choice = { slugs: input.advogados, agreement: input.advogados.length > 0 ? LEAD_REQUEST_AGREEMENT.chosen : LEAD_REQUEST_AGREEMENT.team };
   let submitted;
   try {
     submitted = await submitLeadRequest(input, { clientIp: request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', chosenSlug: profileSlug, choice });
@@ -154,7 +164,7 @@ const REQUEST_FIELDS = [
 ] as const;
 
 export default function LeadRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lawyer, result, candidates } = loaderData;
+  const { lawyer, result, candidates, cap } = loaderData;
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   // With JavaScript the page stays mounted across the redirect: move focus to the outcome, so that it
@@ -202,7 +212,7 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
             </div>
           ) : null}
 
-          <RequestForm key={result?.id ?? 'form'} lawyer={lawyer} initialList={candidates} answer={actionData} />
+          <RequestForm key={result?.id ?? 'form'} lawyer={lawyer} initialList={candidates} cap={cap} answer={actionData} />
         </div>
 
         <aside>
@@ -214,7 +224,17 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
 }
 
 /** The request form: the client's data, area and city, the lawyers it goes to, the case. */
-function RequestForm({ lawyer, initialList, answer }: { lawyer: { nome: string; slug: string } | null; initialList: LeadCandidateList | null; answer: RequestAnswer | undefined }) {
+function RequestForm({
+  lawyer,
+  initialList,
+  cap,
+  answer,
+}: {
+  lawyer: { nome: string; slug: string } | null;
+  initialList: LeadCandidateList | null;
+  cap: number;
+  answer: RequestAnswer | undefined;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && (navigation.formAction ?? '').startsWith(PATH);
   const errors: Record<string, string | undefined> = answer?.errors ?? {};
@@ -374,17 +394,15 @@ function RequestForm({ lawyer, initialList, answer }: { lawyer: { nome: string; 
         </Link>
         ).
       </p>
-      {current ? (
-        <p id="concordancia" className="rounded-md bg-slate-50 p-3 text-sm text-slate-800">
-          {current.lawyers.length > 0 ? LEAD_REQUEST_AGREEMENT.chosen : LEAD_REQUEST_AGREEMENT.team}
-        </p>
-      ) : null}
+      <p id="concordancia" className="rounded-md bg-slate-50 p-3 text-sm text-slate-800">
+        {!current ? LEAD_REQUEST_AGREEMENT.unseen(cap) : current.lawyers.length > 0 ? LEAD_REQUEST_AGREEMENT.chosen : LEAD_REQUEST_AGREEMENT.team}
+      </p>
       <button
         type="submit"
         name="intent"
         value="enviar"
         disabled={submitting}
-        aria-describedby={current ? 'concordancia' : undefined}
+        aria-describedby="concordancia"
         className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80 sm:w-auto sm:px-8"
       >
         {submitting || sendWhenListed ? 'Enviando...' : 'Enviar Solicitação'}
@@ -463,8 +481,8 @@ function LawyerChoice({
                     <LawyerAvatar nome={candidate.nome} fotoUrl={candidate.fotoUrl} size="sm" />
                     <span className="min-w-0">
                       <span className="block font-semibold text-slate-900">{candidate.nome}</span>
-                      <span className="block text-sm text-slate-700">{candidate.oab}</span>
-                      <span className="block text-xs text-slate-600">{candidate.areaLabels.join(', ')}</span>
+                      {/* One line of text: the page's own 'OAB/UF número' (the chosen lawyer's card) stays unique. */}
+                      <span className="block text-sm text-slate-700">{`${candidate.oab} · ${candidate.areaLabels.join(', ')}`}</span>
                     </span>
                   </label>
                 </li>
