@@ -15,7 +15,7 @@ import { signInWithPassword } from '~/modules/accounts/login.server';
 import type { BackOffice } from '~/modules/accounts/superadmins.server';
 import { findAuditEntries } from '~/modules/admin/audit-log.server';
 import { assignWaitingLead, LEAD_ASSIGNED_AUDIT_ACTION } from '~/modules/admin/lead-assignment.server';
-import { ADMIN_LEADS_PAGE_SIZE, countWaitingLeads, findWaitingLeads, waitingLeadsQueryFrom } from '~/modules/admin/leads.server';
+import { ADMIN_LEADS_PAGE_SIZE, countWaitingLeads, findWaitingLeads, waitedText, waitingLeadsQueryFrom } from '~/modules/admin/leads.server';
 import { WAITING_LEAD_TEXTS } from '~/modules/admin/leads.schemas';
 import { removeLeadRequest } from '~/modules/leads/lead-removal.server';
 import { leadRequestSchema, type LeadRequestForm } from '~/modules/leads/lead-requests.schemas';
@@ -128,7 +128,15 @@ describe('the Sem advogado view', () => {
     });
     // The whole description, not a preview.
     expect(joana.mensagem).toBe(unmatched.input.descricao);
-    expect(joana.waited).toMatch(/^há \d+ (dias|meses|anos?)$|^mês passado$|^ano passado$/);
+    expect(joana.waited).toMatch(/^Aguardando (há \d+ (dias|meses|anos)|desde o (mês|ano) passado)$/);
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(['2026-03-10T11:59:30Z', '2026-03-10T09:00:00Z', '2026-03-09T11:00:00Z', '2026-03-05T12:00:00Z', '2026-01-20T12:00:00Z'].map((iso) => waitedText(new Date(iso), now))).toEqual([
+      'Chegou agora mesmo',
+      'Aguardando há 3 horas',
+      'Aguardando desde ontem',
+      'Aguardando há 5 dias',
+      'Aguardando desde o mês passado',
+    ]);
     // The other view counts them in its tab.
     expect(await loader(getArgs(admin.cookie, '/admin/leads'))).toMatchObject({ view: 'all', waitingTotal: 3 });
   });

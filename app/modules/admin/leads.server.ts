@@ -221,7 +221,7 @@ export interface WaitingLead {
   /** 'dd/mm/aaaa às hh:mm' (São Paulo) and ISO. */
   receivedAt: string;
   receivedAtIso: string;
-  /** How long it has waited: 'há 3 dias'. */
+  /** How long it has waited: 'Aguardando há 3 dias', 'Aguardando desde ontem', 'Chegou agora mesmo'. */
   waited: string;
   /** Approved lawyers of its area and city, in the directory's order (usually none: that is why it waits). */
   suggested: AssignableLawyer[];
@@ -306,7 +306,7 @@ export async function findWaitingLeads(query: WaitingLeadsQuery, now: Date = new
         mensagem: (row.mensagem ?? '').trim(),
         receivedAt: formatReceivedAt(createdAt),
         receivedAtIso: createdAt.toISOString(),
-        waited: relativeTimePtBr(createdAt, now),
+        waited: waitedText(createdAt, now),
         suggested: suggestedByPair.get(`${row.area}|${row.cidade}`) ?? [],
         found: row.id === query.lead ? searched : null,
       };
@@ -316,6 +316,15 @@ export async function findWaitingLeads(query: WaitingLeadsQuery, now: Date = new
     pageCount: Math.max(1, Math.ceil(total / ADMIN_LEADS_PAGE_SIZE)),
     query,
   };
+}
+
+/** How long a request has waited, as its card says it. */
+export function waitedText(createdAt: Date, now: Date): string {
+  const ago = relativeTimePtBr(createdAt, now);
+  if (ago === 'agora mesmo') return 'Chegou agora mesmo';
+  if (ago.startsWith('há ')) return `Aguardando ${ago}`;
+  // 'ontem', 'anteontem', 'mês passado', 'ano passado'.
+  return `Aguardando desde ${ago.endsWith('passado') ? 'o ' : ''}${ago}`;
 }
 
 /**

@@ -120,7 +120,7 @@ const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-7
 const td = 'px-3 py-3 align-top text-sm text-slate-800';
 
 const tabClass = (active: boolean) =>
-  `inline-flex items-center gap-2 rounded-md px-4 py-2 text-sm font-semibold ${active ? 'bg-brand-700 text-white' : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`;
+  `inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold sm:px-4 ${active ? 'bg-brand-700 text-white' : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`;
 
 export default function AdminLeadsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, waitingTotal, toolLeads } = loaderData;
@@ -319,7 +319,7 @@ function WaitingLeadCard({ lead, query, error }: { lead: WaitingLead; query: Wai
           {lead.nome}
         </h3>
         <span className="inline-flex items-center rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
-          Aguardando {lead.waited === 'ontem' || lead.waited === 'anteontem' ? `desde ${lead.waited}` : lead.waited}
+          {lead.waited}
         </span>
       </header>
 
@@ -372,7 +372,7 @@ function WaitingLeadCard({ lead, query, error }: { lead: WaitingLead; query: Wai
           <input type="hidden" name="lead" value={lead.id} />
           <div className="flex-1">
             <label htmlFor={searchId} className={formLabelClass}>
-              Buscar advogado aprovado por nome ou OAB
+              Buscar advogado por nome ou OAB
             </label>
             <input id={searchId} name="busca" type="search" defaultValue={searched} maxLength={WAITING_LEAD_SEARCH_MAX_LENGTH} placeholder="Ex.: Ana Souza ou OAB/SP 123456" className={formControlClass} />
           </div>
