@@ -188,6 +188,46 @@ export function newLeadForLawyerMessage({ nome, area, city }: { nome: string; ar
   });
 }
 
+/**
+ * A request no approved lawyer matched, which the platform's team then forwarded to one lawyer from the
+ * back office ('Sem advogado' of /admin/leads; docs/decisions/0044): whom it went to, with their OAB
+ * and public profile, how to spot a false lawyer, and no promise of a result (OAB Provimento 205/2021).
+ * The removal link is the first e-mail's: its token is stored only as a hash, so it cannot be sent again.
+ */
+export function leadRequestForwardedMessage({
+  name,
+  area,
+  city,
+  lawyer,
+}: {
+  name: string;
+  area: string;
+  city: string;
+  lawyer: RequestLawyerLine;
+}): EmailContent {
+  const brand = getConfig().brandName;
+  // The lawyer's name is theirs, not the platform's: one line inside a sentence of the platform.
+  const lawyerName = flattenText(lawyer.nome, NAME_MAX);
+  return compose({
+    template: 'solicitacao-encaminhada',
+    subject: `Sua solicitação foi encaminhada a um advogado — ${brand}`,
+    heading: 'Sua solicitação foi encaminhada',
+    greeting: name,
+    paragraphs: [
+      `Quando você pediu atendimento em ${area} para ${city}, nenhum advogado aprovado no ${brand} atendia essa área nessa cidade. A equipe do ${brand} encaminhou sua solicitação para ${lawyerName} (${lawyer.oab}), com registro na OAB verificado pelo ${brand}.`,
+      'O advogado entra em contato pelo WhatsApp ou pelo e-mail que você informou e analisa o caso antes de propor um atendimento.',
+    ],
+    list: { title: 'Advogado que recebeu sua solicitação', items: [{ label: lawyer.nome, detail: lawyer.oab, url: lawyer.url }] },
+    notes: [
+      'Cuidado com o golpe do falso advogado: advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado. Desconfie de pedidos de PIX, boleto ou "taxa" para liberar valores de processos.',
+      'Antes de contratar, confira o nome e o número de inscrição do advogado no Cadastro Nacional dos Advogados da OAB: https://cna.oab.org.br/',
+      'Nenhum advogado pode garantir o resultado de um caso.',
+      'Se não quiser mais ser contatado, use o botão "Remover minha solicitação" do primeiro e-mail que enviamos: os dados que você enviou são apagados da plataforma e dos registros do advogado.',
+    ],
+    footnote: 'Se você não fez esta solicitação, use o mesmo botão do primeiro e-mail para removê-la.',
+  });
+}
+
 interface Layout {
   template: string;
   subject: string;

@@ -8,6 +8,8 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { ACCOUNT_DELETED_AUDIT_ACTION } from '~/modules/accounts/account-deletion.server';
 import { REVIEW_AUDIT_ACTIONS } from '~/modules/accounts/lawyer-review.server';
 import { SUPERADMIN_CREATED_AUDIT_ACTION } from '~/modules/accounts/superadmins.server';
+import { cityLabel, isCityId, isPracticeAreaId, practiceAreaLabel } from '~/domain/catalog/catalog';
+import { LEAD_ASSIGNED_AUDIT_ACTION } from './lead-assignment.server';
 import { MESSAGE_RESENT_AUDIT_ACTION } from './messages.server';
 import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from './messages.schemas';
 import { listPageSchema } from './list-query';
@@ -26,6 +28,7 @@ export const AUDIT_FILTERS = {
   exclusoes: { label: 'Exclusões de conta', actions: [ACCOUNT_DELETED_AUDIT_ACTION] },
   superadmins: { label: 'Superadmins criados', actions: [SUPERADMIN_CREATED_AUDIT_ACTION] },
   mensagens: { label: 'Mensagens reenviadas', actions: [MESSAGE_RESENT_AUDIT_ACTION] },
+  leads: { label: 'Leads atribuídos', actions: [LEAD_ASSIGNED_AUDIT_ACTION] },
 } as const;
 export type AuditFilter = keyof typeof AUDIT_FILTERS;
 
@@ -136,6 +139,8 @@ function describe(action: string, details: Record<string, unknown>): string {
       return details.first === true ? 'Primeiro superadmin criado' : 'Superadmin criado';
     case MESSAGE_RESENT_AUDIT_ACTION:
       return details.previousStatus === 'incerto' ? 'Reenviou uma mensagem de envio incerto' : 'Reenviou uma mensagem que falhou';
+    case LEAD_ASSIGNED_AUDIT_ACTION:
+      return 'Atribuiu um lead';
     default:
       return action;
   }
@@ -158,6 +163,10 @@ function detailsOf(action: string, details: Record<string, unknown>): string[] {
     const channel = MESSAGE_CHANNEL_LABELS[details.channel as MessageChannel];
     if (channel) lines.push(`Canal: ${channel}`);
     if (typeof details.attempts === 'number') lines.push(`Tentativas anteriores: ${details.attempts}`);
+  }
+  if (action === LEAD_ASSIGNED_AUDIT_ACTION) {
+    if (typeof details.area === 'string' && isPracticeAreaId(details.area)) lines.push(`Área: ${practiceAreaLabel(details.area)}`);
+    if (typeof details.cidade === 'string' && isCityId(details.cidade)) lines.push(`Cidade: ${cityLabel(details.cidade)}`);
   }
   if (action === ACCOUNT_DELETED_AUDIT_ACTION && typeof details.unassignedLeads === 'number') {
     lines.push(details.unassignedLeads === 1 ? '1 lead ficou sem advogado' : `${details.unassignedLeads} leads ficaram sem advogado`);
