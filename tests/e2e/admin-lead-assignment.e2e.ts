@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
+import { LEAD_REQUEST_MESSAGES } from '~/modules/leads/lead-requests';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { expect, saveScreenshot, test, toast, VIEWPORTS, waitForHydration } from './support/browser';
 import { fixtures, standIns, unique, useSession } from './support/fixtures';
@@ -35,8 +36,9 @@ async function askForHelp(page: Page, client: { nome: string; email: string }) {
   await page.getByLabel('Área de atuação', { exact: true }).selectOption({ label: AREA.label });
   await page.getByLabel('Descreva seu caso').fill(`Preciso de orientação sobre o meu caso, que ninguém na minha cidade atende. Protocolo ${client.nome}.`);
   await page.getByRole('button', { name: 'Enviar Solicitação' }).click();
-  // The next step for a request without a lawyer is the request page's own sentence; it says the request was sent.
-  await expect(page.getByText(/Solicitação enviada/)).toBeVisible();
+  // The spec's sentence for a request without a lawyer, then what happens next.
+  await expect(page.getByText('Solicitação enviada! Em breve um advogado entrará em contato.', { exact: true })).toBeVisible();
+  await expect(page.getByText(LEAD_REQUEST_MESSAGES.unmatchedNextStep, { exact: true })).toBeVisible();
 }
 
 /** The request's card in 'Sem advogado': oldest first, so it may be on a later page. */
