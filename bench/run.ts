@@ -238,7 +238,7 @@ if (weights.length === 0) figures.push(figure('First-load JS gzip', null, 'KiB',
 
 figures.push(
   figure(
-    `Lead routing p95 (${routing?.matching ?? 500} matching lawyers, ${routing?.samples ?? 50} requests, in process)`,
+    `Lead routing p95 (${routing?.matching ?? 500} matching lawyers, routed to ${routing?.routed ?? 50}, ${routing?.samples ?? 50} requests, in process)`,
     routing?.p95Ms ?? null,
     'ms',
     1,
