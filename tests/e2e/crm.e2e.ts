@@ -201,8 +201,8 @@ describe('leads', () => {
     await expect(dialog.getByText('Apenas números são permitidos')).toBeVisible();
     await expect(dialog.getByText('Selecione uma cidade', { exact: true }).last()).toBeVisible();
     await expect(dialog.getByText('Selecione uma área de atuação')).toBeVisible();
-    // Focus goes to the first refused field, so a screen reader reads its message.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'nome');
+    // Focus goes to the error summary at the top of the dialog (decision 0042), which links to each field.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert' && document.activeElement.closest('dialog') !== null);
 
     await dialog.getByLabel('Nome').fill('Sérgio Tavares Nogueira');
     await dialog.getByLabel('Email').fill('sergio.nogueira@exemplo.com.br');

@@ -11,6 +11,7 @@ import { CHOSEN_LAWYER_UNAVAILABLE_MESSAGE, routeLeadRequest } from '~/modules/l
 import * as candidatesRoute from '~/routes/resources/lead-candidates';
 import * as requestRoute from '~/routes/public/lead-request';
 import { createLawyer, createLawyers } from '../factories/lawyers';
+import { formPost, routeArgs } from '../support/route-call';
 
 /**
  * The client chooses the lawyers, within the cap (issue 22 part 2, docs/decisions/0043): the list the
@@ -150,13 +151,8 @@ describe('routing the client’s choice', () => {
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the route functions take React Router's full argument objects */
 describe('the page, step by step', () => {
-  const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {}, url: new URL(request.url), pattern: '' }) as any;
-  const post = (fields: Record<string, string | string[]>, path = '/solicitar-atendimento', ip = '203.0.113.120') =>
-    new Request(`http://localhost:3000${path}`, {
-      method: 'POST',
-      body: new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]]))),
-      headers: { 'x-jusconecta-client-ip': ip },
-    });
+  const args = routeArgs;
+  const post = (fields: Record<string, string | string[]>, path = '/solicitar-atendimento') => formPost(path, fields, '203.0.113.120');
   const fields = (overrides: Record<string, string | string[]> = {}) => {
     counter += 1;
     return {

@@ -19,6 +19,7 @@ import { LEAD_REQUEST_LIMITS_PER_HOUR, submitLeadRequest } from '~/modules/leads
 import { routeLeadRequest } from '~/modules/leads/lead-routing.server';
 import * as requestRoute from '~/routes/public/lead-request';
 import { createLawyer, createLawyers, expirePlan } from '../factories/lawyers';
+import { formPost, routeArgs } from '../support/route-call';
 
 let counter = 0;
 /** A client's request as the form sends it: Direito de Família in São Paulo unless told otherwise. */
@@ -405,13 +406,8 @@ describe('removal link', () => {
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the route functions take React Router's full argument objects */
 describe('the page', () => {
-  const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {}, url: new URL(request.url), pattern: '' }) as any;
-  const post = (path: string, fields: Record<string, string | string[]>, ip = '203.0.113.80') =>
-    new Request(`http://localhost:3000${path}`, {
-      method: 'POST',
-      body: new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]]))),
-      headers: { 'x-jusconecta-client-ip': ip },
-    });
+  const args = routeArgs;
+  const post = formPost;
   /** The form as the page sends it after showing the list for São Paulo and Família (no lawyer ticked unless told). */
   const fields = (overrides: Record<string, string | string[]> = {}) => {
     counter += 1;

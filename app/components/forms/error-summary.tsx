@@ -12,9 +12,9 @@ export interface ErrorSummaryProps {
    */
   fields: ReadonlyArray<readonly [name: string, label: string, id?: string]>;
   /**
-   * Changes with every answer of the server (the action's data): focus moves to the summary again.
-   * Without one (null or undefined) the summary is shown without taking the focus: a refusal the page
-   * found itself before sending, whose first refused field takes the focus instead.
+   * Changes with every refusal (the action's data, or the page's own check before sending): focus
+   * moves to the summary again. Without one (null or undefined) the summary is shown without taking the
+   * focus (the page drawn again with the refusal it already announced).
    */
   answer?: unknown;
   className?: string;

@@ -38,6 +38,32 @@ function searchConditions(filters: SearchFilters): SQL[] {
   return conditions;
 }
 
+/** A card's columns as the search queries select them. */
+interface CardRow {
+  id: string;
+  nome: string;
+  slug: string;
+  foto_url: string | null;
+  whatsapp: string;
+  numero_oab: string;
+  oab_uf: string;
+  search_tags: string[];
+}
+
+function cardFromRow(r: CardRow): LawyerCardData {
+  return {
+    id: r.id,
+    nome: r.nome,
+    slug: r.slug,
+    fotoUrl: r.foto_url,
+    whatsapp: r.whatsapp,
+    numeroOab: r.numero_oab,
+    oabUf: r.oab_uf,
+    areas: areasFromTags(r.search_tags),
+    cidades: citiesFromTags(r.search_tags),
+  };
+}
+
 /**
  * One page of approved lawyers matching the filters: higher plan level first, then today's rotation
  * (search-order.ts). One query over lawyer_profiles alone (its derived search columns).
@@ -47,10 +73,7 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
   const start = rotationStart(now);
   const offset = (filters.pagina - 1) * pageSize;
 
-  const rows = await selectRows<{
-    id: string; nome: string; slug: string; foto_url: string | null; whatsapp: string; numero_oab: string;
-    oab_uf: string; total: number; search_tags: string[];
-  }>(sql`
+  const rows = await selectRows<CardRow & { total: number }>(sql`
     select lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.search_tags,
       count(*) over ()::int as total
     from lawyer_profiles lp
@@ -65,17 +88,7 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
     total = await countApprovedLawyers(filters);
   }
   return {
-    lawyers: rows.map((r) => ({
-      id: r.id,
-      nome: r.nome,
-      slug: r.slug,
-      fotoUrl: r.foto_url,
-      whatsapp: r.whatsapp,
-      numeroOab: r.numero_oab,
-      oabUf: r.oab_uf,
-      areas: areasFromTags(r.search_tags),
-      cidades: citiesFromTags(r.search_tags),
-    })),
+    lawyers: rows.map(cardFromRow),
     total: Number(total),
     page: filters.pagina,
     pageCount: Math.max(1, Math.ceil(Number(total) / pageSize)),
@@ -88,24 +101,14 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
  * (app/modules/leads/lead-candidates.server.ts).
  */
 export async function firstApprovedLawyers(filters: Pick<SearchFilters, 'area' | 'cidade'>, limit: number, now = new Date()): Promise<LawyerCardData[]> {
-  const rows = await selectRows<{ id: string; nome: string; slug: string; foto_url: string | null; whatsapp: string; numero_oab: string; oab_uf: string; search_tags: string[] }>(sql`
+  const rows = await selectRows<CardRow>(sql`
     select lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.search_tags
     from lawyer_profiles lp
     where ${sql.join(searchConditions({ ...filters, pagina: 1 }), sql` and `)}
     order by ${effectivePlanLevel} desc, (lp.rotation_key >= ${rotationStart(now)}) desc, lp.rotation_key asc, lp.id
     limit ${limit}
   `);
-  return rows.map((r) => ({
-    id: r.id,
-    nome: r.nome,
-    slug: r.slug,
-    fotoUrl: r.foto_url,
-    whatsapp: r.whatsapp,
-    numeroOab: r.numero_oab,
-    oabUf: r.oab_uf,
-    areas: areasFromTags(r.search_tags),
-    cidades: citiesFromTags(r.search_tags),
-  }));
+  return rows.map(cardFromRow);
 }
 
 async function countApprovedLawyers(filters: SearchFilters): Promise<number> {

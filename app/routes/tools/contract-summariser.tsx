@@ -111,8 +111,8 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
   const values = answer?.values ?? {};
   const arquivoError = fileError ?? errors.arquivo;
   const failure = current && !current.analysis ? (current.message ?? Object.values(current.errors)[0] ?? CONTRACT_MESSAGES.unknownError) : null;
-  // The last submit's refusal: the page's own check (the first refused field takes the focus) or the
-  // server's (the summary takes it). A file the server cannot read is said beside the file only.
+  // The last submit's refusal, the page's own check or the server's: the summary takes the focus with
+  // each (decision 0042). A file the server cannot read is said beside the file only.
   const summary = refusalForSummary(fieldErrors ? { errors: fieldErrors } : current, CONTRACT_FIELDS);
 
   async function chooseFile(file: File | undefined) {
@@ -159,8 +159,8 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
     event.preventDefault();
     setDismissed(answer ?? null);
     setFileError(null);
+    // A new object each time: the summary takes the focus again, even with the same messages.
     setFieldErrors(found);
-    form.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
   }
 
   return (
@@ -186,7 +186,7 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
           <h2 id="titulo-envio" className="text-xl font-semibold text-slate-900">
             Envie seu contrato
           </h2>
-          <ErrorSummary errors={summary.errors} message={summary.message} fields={CONTRACT_FIELDS} answer={fieldErrors ? null : current} />
+          <ErrorSummary errors={summary.errors} message={summary.message} fields={CONTRACT_FIELDS} answer={fieldErrors ?? current} />
           <fieldset disabled={analysing} className="space-y-5">
             <legend className="sr-only">Contrato e dados de contato</legend>
             <div>

@@ -132,15 +132,15 @@ export function useCrmPost() {
 /**
  * One form of the board: `formProps` for its <form> (a plain POST without JavaScript), whether it is
  * being sent, and its last refusal until `clear()` (a dialog closed). `onSettled` runs with each result.
- * A form the page can already tell is wrong (`checkCrmForm`) is not sent: its messages show at once and
- * the first refused field takes the focus. `answer` is the last refusal when the server gave it: the
- * form's error summary takes the focus with each one (decision 0042).
+ * A form the page can already tell is wrong (`checkCrmForm`) is not sent: its messages show at once.
+ * `answer` is the last refusal, the page's or the server's: the form's error summary takes the focus
+ * with each one (decision 0042).
  */
 export function useCrmForm(onSettled?: (result: CrmActionResult) => void, { leadCount }: { leadCount?: (form: HTMLFormElement) => number } = {}) {
   const post = useCrmPost();
   const showToast = useContext(CrmToastContext);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ refusal: CrmFailure; fromServer: boolean } | null>(null);
+  const [failure, setFailure] = useState<CrmFailure | null>(null);
   const latest = useRef(onSettled);
   useEffect(() => {
     latest.current = onSettled;
@@ -160,16 +160,14 @@ export function useCrmForm(onSettled?: (result: CrmActionResult) => void, { lead
       result = await post(body);
     }
     setBusy(false);
-    setFailure(result.ok ? null : { refusal: result, fromServer: !refused });
+    setFailure(result.ok ? null : result);
     latest.current?.(result);
-    // Found by the page: a screen reader hears the first refused field, whose message describes it.
-    if (refused && Object.keys(refused.errors).length > 0) requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
   return {
     formProps: { method: 'post', action: CRM_ACTION, onSubmit },
     busy,
-    failure: failure?.refusal ?? null,
-    answer: failure?.fromServer ? failure.refusal : null,
+    failure,
+    answer: failure,
     clear: () => setFailure(null),
   };
 }
