@@ -5,8 +5,8 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leadRequests, leads } from '~/db/schema/leads';
 import { outbox } from '~/db/schema/messaging';
 import { findLeadCandidates, LEAD_CANDIDATES_EXTRA } from '~/modules/leads/lead-candidates.server';
-import { LEAD_REQUEST_AGREEMENT, LEAD_REQUEST_MESSAGES } from '~/modules/leads/lead-requests';
-import { leadRequestSchema, type LeadRequestForm } from '~/modules/leads/lead-requests.schemas';
+import { LEAD_REQUEST_AGREEMENT } from '~/modules/leads/lead-requests';
+import { LEAD_CHOICE_MESSAGES, leadRequestSchema, type LeadRequestForm } from '~/modules/leads/lead-requests.schemas';
 import { CHOSEN_LAWYER_UNAVAILABLE_MESSAGE, routeLeadRequest } from '~/modules/leads/lead-routing.server';
 import * as candidatesRoute from '~/routes/resources/lead-candidates';
 import * as requestRoute from '~/routes/public/lead-request';
@@ -196,7 +196,7 @@ describe('the page, step by step', () => {
     const lawyer = await createLawyer();
     const review = await act(post(fields({ escolha: 'penal|sp_sao_paulo', advogados: [lawyer.slug] })));
     expect(review.init?.status ?? 200).toBe(200);
-    expect(review.data.notice).toBe(LEAD_REQUEST_MESSAGES.reviewList);
+    expect(review.data.notice).toBe(LEAD_CHOICE_MESSAGES.reviewList);
     expect(review.data.candidates).toMatchObject({ shownFor: 'familia|sp_sao_paulo', preselected: [lawyer.slug] });
     expect(await db.select().from(leadRequests)).toEqual([]);
   });
@@ -205,7 +205,7 @@ describe('the page, step by step', () => {
     await createLawyer();
     const outside = await createLawyer({ nome: 'Otília Penal', areas: ['penal'] });
     const review = await act(post(fields(), `/solicitar-atendimento/${outside.slug}`), { slug: outside.slug });
-    expect(review.data).toMatchObject({ notice: LEAD_REQUEST_MESSAGES.reviewList, candidates: { preselected: [], profileLawyerOutside: 'Otília Penal' } });
+    expect(review.data).toMatchObject({ notice: LEAD_CHOICE_MESSAGES.reviewList, candidates: { preselected: [], profileLawyerOutside: 'Otília Penal' } });
     expect(await db.select().from(leadRequests)).toEqual([]);
   });
 
@@ -213,7 +213,7 @@ describe('the page, step by step', () => {
     const lawyers = await createLawyers(7);
     const none = await act(post(fields({ escolha: 'familia|sp_sao_paulo' })));
     expect(none.init.status).toBe(400);
-    expect(none.data.errors).toEqual({ advogados: LEAD_REQUEST_MESSAGES.advogados });
+    expect(none.data.errors).toEqual({ advogados: LEAD_CHOICE_MESSAGES.advogados });
 
     const tooMany = await act(post(fields({ escolha: 'familia|sp_sao_paulo', advogados: lawyers.slice(0, 6).map((l) => l.slug) })));
     expect(tooMany.init.status).toBe(400);

@@ -3,7 +3,19 @@ import { CITY_IDS, PRACTICE_AREA_IDS } from '~/domain/catalog/catalog';
 import { PHONE_INPUT_MAX_LENGTH } from '~/domain/phone';
 import { phoneField } from '~/domain/phone-field';
 import { lawyerSlugSchema } from '~/modules/lawyers/lawyers.schemas';
-import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as MESSAGES, tooManyLawyersMessage } from './lead-requests';
+import { HONEYPOT_FIELD, LEAD_REQUEST_LIMITS as LIMITS, LEAD_REQUEST_MESSAGES as MESSAGES } from './lead-requests';
+
+/** The server's messages about the lawyers ticked (the page shows them as the action answers them). */
+export const LEAD_CHOICE_MESSAGES = {
+  advogados: 'Escolha pelo menos um advogado para receber sua solicitação.',
+  /** Sent with the list of another area or city ticked (changed without JavaScript after 'Ver advogados'). */
+  reviewList: 'Confira os advogados que vão receber sua solicitação e clique em Enviar Solicitação.',
+} as const;
+
+/** The form refuses more lawyers than the cap (LEAD_MAX_LAWYERS). */
+export function tooManyLawyersMessage(cap: number): string {
+  return cap === 1 ? 'Escolha no máximo 1 advogado.' : `Escolha no máximo ${cap} advogados.`;
+}
 
 /** The highest LEAD_MAX_LAWYERS the configuration accepts. */
 export const LEAD_MAX_LAWYERS_CEILING = 50;
@@ -25,7 +37,7 @@ export const leadRequestSchema = z.object({
     .min(LIMITS.descricao.min, MESSAGES.descricao)
     .max(LIMITS.descricao.max, MESSAGES.descricaoTooLong),
   /** The lawyers ticked, by slug (the cap, LEAD_MAX_LAWYERS, is checked by the page and by routing). */
-  advogados: z.array(lawyerSlugSchema, { message: MESSAGES.advogados }).max(LEAD_MAX_LAWYERS_CEILING, tooManyLawyersMessage(LEAD_MAX_LAWYERS_CEILING)).default([]),
+  advogados: z.array(lawyerSlugSchema, { message: LEAD_CHOICE_MESSAGES.advogados }).max(LEAD_MAX_LAWYERS_CEILING, tooManyLawyersMessage(LEAD_MAX_LAWYERS_CEILING)).default([]),
   /** For which area and city the page showed the list ('familia|sp_sao_paulo'); absent: the list was never seen. */
   escolha: z.string().max(100).optional().catch(undefined),
   /** 'ver-advogados': the step that shows the list without JavaScript; anything else sends. */

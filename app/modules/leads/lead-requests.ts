@@ -23,18 +23,10 @@ export const LEAD_REQUEST_MESSAGES = {
   areaAtuacao: 'Selecione uma área de atuação',
   descricao: 'Descreva seu caso com pelo menos 20 caracteres',
   descricaoTooLong: `A descrição deve ter no máximo ${LEAD_REQUEST_LIMITS.descricao.max} caracteres`,
-  advogados: 'Escolha pelo menos um advogado para receber sua solicitação.',
-  /** Sent with the list of another area or city ticked (changed without JavaScript after 'Ver advogados'). */
-  reviewList: 'Confira os advogados que vão receber sua solicitação e clique em Enviar Solicitação.',
   /** What happens to a request no lawyer matched (docs/decisions/0043, 0044). */
   unmatchedNextStep:
     'Nenhum advogado aprovado atende essa área nessa cidade ainda. Sua solicitação foi encaminhada à equipe da plataforma, que vai passá-la a um advogado aprovado; você receberá um e-mail com o nome e a OAB de quem vai atendê-la.',
 } as const;
-
-/** The form refuses more lawyers than the cap (LEAD_MAX_LAWYERS). */
-export function tooManyLawyersMessage(cap: number): string {
-  return cap === 1 ? 'Escolha no máximo 1 advogado.' : `Escolha no máximo ${cap} advogados.`;
-}
 
 /**
  * The sentence above 'Enviar Solicitação', stored with the request as the client's agreement

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getConfig } from '~/config.server';
 import { AppError } from '~/lib/app-error';
 import { rotationStart } from '~/modules/lawyers/search-order';
-import { tooManyLawyersMessage } from './lead-requests';
+import { tooManyLawyersMessage } from './lead-requests.schemas';
 import { db as appDb, type Db } from '~/db/client.server';
 import { isForeignKeyViolation } from '~/db/postgres-errors';
 import { enqueueEmail } from '~/integrations/email/outbox.server';

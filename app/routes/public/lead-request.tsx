@@ -1,16 +1,14 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { TextField } from '~/components/ui/text-field';
 import { PhoneField } from '~/components/ui/phone-field';
 import { getConfig } from '~/config.server';
 import { AppError, formError, keepRetryAfter } from '~/lib/app-error';
 import { fieldErrors, parseForm } from '~/lib/parse-form.server';
-import { useHydrated } from '~/lib/use-hydrated';
 import { pageMeta } from '~/lib/seo';
 import { backgroundLog } from '~/lib/log.server';
-import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL, type PracticeAreaId } from '~/domain/catalog/catalog';
-import { searchHref } from '~/modules/lawyers/search-links';
+import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { formatOab } from '~/modules/lawyers/contact';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
@@ -24,13 +22,20 @@ import {
   LEAD_REQUEST_MESSAGES,
   listShownFor,
   outcomeMessage,
-  tooManyLawyersMessage,
 } from '~/modules/leads/lead-requests';
-import { LEAD_MAX_LAWYERS_CEILING, LEAD_REQUEST_ECHO, leadCandidatesQuerySchema, leadRequestSchema } from '~/modules/leads/lead-requests.schemas';
+import {
+  LEAD_CHOICE_MESSAGES,
+  LEAD_MAX_LAWYERS_CEILING,
+  LEAD_REQUEST_ECHO,
+  leadCandidatesQuerySchema,
+  leadRequestSchema,
+  tooManyLawyersMessage,
+} from '~/modules/leads/lead-requests.schemas';
 import { ChosenLawyerUnavailable } from '~/modules/leads/lead-routing.server';
 import { submitLeadRequest } from '~/modules/leads/lead-requests.server';
 import type { Route } from './+types/lead-request';
 import { ErrorSummary } from '~/components/forms/error-summary';
+import LawyerChoice from '~/modules/leads/components/lawyer-choice';
 
 /**
  * /solicitar-atendimento and /solicitar-atendimento/{slug}: the client request form. The slug variant
@@ -102,14 +107,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     // to the list's preselection, as the sentence shown then says. Nobody preselected while lawyers
     // match (a profile's lawyer outside this area or city): the list, to choose from.
     const list = (await listFor())!;
-    if (list.preselected.length === 0 && list.lawyers.length > 0) return answer(200, { notice: LEAD_REQUEST_MESSAGES.reviewList });
+    if (list.preselected.length === 0 && list.lawyers.length > 0) return answer(200, { notice: LEAD_CHOICE_MESSAGES.reviewList });
     choice = { slugs: list.preselected, agreement: LEAD_REQUEST_AGREEMENT.unseen(cap) };
   } else {
     // The client sends to whom they saw: ticks made on a list of another area or city are not a choice.
-    if (input.escolha !== listShownFor(input.areaAtuacao, input.cidade)) return answer(200, { notice: LEAD_REQUEST_MESSAGES.reviewList });
+    if (input.escolha !== listShownFor(input.areaAtuacao, input.cidade)) return answer(200, { notice: LEAD_CHOICE_MESSAGES.reviewList });
     if (input.advogados.length === 0) {
       const list = await listFor([]);
-      if (list && list.lawyers.length > 0) return data<RequestAnswer>({ values: form.values, candidates: list, errors: { advogados: LEAD_REQUEST_MESSAGES.advogados } }, { status: 400 });
+      if (list && list.lawyers.length > 0) return data<RequestAnswer>({ values: form.values, candidates: list, errors: { advogados: LEAD_CHOICE_MESSAGES.advogados } }, { status: 400 });
     }
     choice = { slugs: input.advogados, agreement: input.advogados.length > 0 ? LEAD_REQUEST_AGREEMENT.chosen : LEAD_REQUEST_AGREEMENT.team };
   }
@@ -242,7 +247,6 @@ function RequestForm({
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const listRef = useRef<HTMLFieldSetElement>(null);
-  const hydrated = useHydrated();
 
   const [area, setArea] = useState(text('areaAtuacao') ?? initialList?.areaAtuacao ?? '');
   const [city, setCity] = useState(text('cidade') ?? initialList?.cidade ?? '');
@@ -250,15 +254,15 @@ function RequestForm({
   // The boxes ticked, for the list they belong to (another list starts from its own preselection).
   const [ticks, setTicks] = useState<{ shownFor: string; slugs: string[] } | null>(null);
   const [sendWhenListed, setSendWhenListed] = useState(false);
-  const fetcher = useFetcher<LeadCandidateList>();
+  // The place whose list could not be fetched (offline, a server error): the form is sent without one.
+  const [failedFor, setFailedFor] = useState<string | null>(null);
 
-  // Each answer of the server brings the list for what was sent (with the client's ticks), and each
-  // list fetched replaces the one shown: state adjusted while rendering, as React advises.
-  const [seen, setSeen] = useState({ answer, fetched: fetcher.data });
-  if (seen.answer !== answer || seen.fetched !== fetcher.data) {
-    setSeen({ answer, fetched: fetcher.data });
-    if (seen.fetched !== fetcher.data && fetcher.data && 'shownFor' in fetcher.data) setList(fetcher.data);
-    if (seen.answer !== answer && answer?.candidates !== undefined) {
+  // Each answer of the server brings the list for what was sent (with the client's ticks): state
+  // adjusted while rendering, as React advises.
+  const [seenAnswer, setSeenAnswer] = useState(answer);
+  if (seenAnswer !== answer) {
+    setSeenAnswer(answer);
+    if (answer?.candidates !== undefined) {
       setList(answer.candidates);
       setTicks(answer.candidates ? { shownFor: answer.candidates.shownFor, slugs: answer.candidates.preselected } : null);
     }
@@ -269,7 +273,7 @@ function RequestForm({
 
   const wanted = area && city ? listShownFor(area, city) : null;
   const current = list && list.shownFor === wanted ? list : null;
-  const loading = wanted !== null && current === null;
+  const loading = wanted !== null && current === null && failedFor !== wanted;
   const ticked = current ? (ticks?.shownFor === current.shownFor ? ticks.slugs : current.preselected) : [];
 
   /** Area or city changed: the list for the new pair (the same URL for everyone: cacheable). */
@@ -282,7 +286,10 @@ function RequestForm({
     if (!nextArea || !nextCity || list?.shownFor === listShownFor(nextArea, nextCity)) return;
     const params = new URLSearchParams({ areaAtuacao: nextArea, cidade: nextCity });
     if (lawyer) params.set('advogado', lawyer.slug);
-    fetcher.load(`/api/advogados-solicitacao?${params}`);
+    // A plain fetch of the JSON resource (no router fetcher: the public bundle stays small).
+    fetch(`/api/advogados-solicitacao?${params}`)
+      .then((response) => (response.ok ? (response.json() as Promise<LeadCandidateList>) : Promise.reject(new Error(String(response.status)))))
+      .then(setList, () => setFailedFor(listShownFor(nextArea, nextCity)));
   };
 
   // The selects are left alone by hydration (a choice made while the page was loading stays): the
@@ -311,7 +318,7 @@ function RequestForm({
       aria-labelledby="titulo-formulario"
       className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       onSubmit={(event) => {
-        const waitForList = loading && fetcher.state !== 'idle';
+        const waitForList = loading;
         if (waitForList) event.preventDefault();
         setSendWhenListed(waitForList);
       }}
@@ -339,22 +346,18 @@ function RequestForm({
           error={errors.areaAtuacao}
         />
       </div>
-      {hydrated ? null : (
-        // Without JavaScript the list comes in a step of its own: this button asks for it.
+      {/* Without JavaScript the list comes in a step of its own: this button asks for it. */}
+      <noscript>
         <button type="submit" name="intent" value="ver-advogados" formNoValidate className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
           Ver advogados
         </button>
-      )}
+      </noscript>
 
-      <LawyerChoice
-        list={current}
-        loading={loading}
-        ticked={ticked}
-        onToggle={toggle}
-        error={errors.advogados}
-        notice={answer?.notice ?? null}
-        fieldsetRef={listRef}
-      />
+      {current ? (
+        <LawyerChoice list={current} ticked={ticked} onToggle={toggle} error={errors.advogados} notice={answer?.notice ?? null} fieldsetRef={listRef} />
+      ) : (
+        <ChoicePlaceholder loading={loading} notice={answer?.notice ?? null} error={errors.advogados} fieldsetRef={listRef} />
+      )}
 
       <div>
         <label htmlFor="descricao" className="text-sm font-medium text-slate-800">
@@ -411,98 +414,16 @@ function RequestForm({
   );
 }
 
-/** The lawyers the request goes to: the list for the area and city, the first `cap` ticked. */
-function LawyerChoice({
-  list,
-  loading,
-  ticked,
-  onToggle,
-  error,
-  notice,
-  fieldsetRef,
-}: {
-  list: LeadCandidateList | null;
-  loading: boolean;
-  ticked: string[];
-  onToggle: (slug: string, on: boolean) => void;
-  error: string | undefined;
-  notice: string | null;
-  fieldsetRef: RefObject<HTMLFieldSetElement | null>;
-}) {
-  const full = list ? ticked.length >= list.cap : false;
-  const describedBy = ['advogados-dica', error ? 'advogados-erro' : null].filter(Boolean).join(' ');
+/** The box of the lawyers before their list is on the page: the hint, or 'Buscando advogados...'. */
+function ChoicePlaceholder({ loading, notice, error, fieldsetRef }: { loading: boolean; notice: string | null; error: string | undefined; fieldsetRef: RefObject<HTMLFieldSetElement | null> }) {
   return (
-    <fieldset ref={fieldsetRef} tabIndex={-1} aria-describedby={describedBy} className="min-w-0 rounded-lg border border-slate-200 p-4 focus:outline-none">
+    <fieldset ref={fieldsetRef} tabIndex={-1} aria-describedby="advogados-dica" className="min-w-0 rounded-lg border border-slate-200 p-4 focus:outline-none">
       <legend className="px-1 text-sm font-medium text-slate-800">Advogados que vão receber sua solicitação</legend>
-      {notice ? (
-        <p role="status" className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900">
-          {notice}
-        </p>
-      ) : null}
-      {list ? <input type="hidden" name="escolha" value={list.shownFor} /> : null}
-      {!list ? (
-        <p id="advogados-dica" className="text-sm text-slate-700" aria-live="polite">
-          {loading ? 'Buscando advogados...' : 'Escolha a cidade e a área de atuação para ver os advogados aprovados que podem receber sua solicitação.'}
-        </p>
-      ) : list.lawyers.length === 0 ? (
-        <p id="advogados-dica" className="text-sm text-slate-700">
-          {list.profileLawyerOutside ? `${list.profileLawyerOutside} não atende ${list.areaLabel} em ${list.cityLabel}. ` : ''}
-          Nenhum advogado aprovado atende {list.areaLabel} em {list.cityLabel} ainda. Se você enviar, sua solicitação vai para a equipe da plataforma, que a passa
-          a um advogado aprovado e avisa você por e-mail.
-        </p>
-      ) : (
-        <>
-          <p id="advogados-dica" className="text-sm text-slate-700">
-            {list.profileLawyerOutside ? `${list.profileLawyerOutside} não atende ${list.areaLabel} em ${list.cityLabel}: escolha outra área ou cidade, ou marque outros advogados. ` : ''}
-            Advogados aprovados que atendem {list.areaLabel} em {list.cityLabel}, na ordem da busca. Marque até {list.cap}: só os marcados recebem sua solicitação.
-          </p>
-          <p className="mt-2 text-sm font-medium text-slate-800" aria-live="polite">
-            {ticked.length === 1 ? '1 advogado marcado' : `${ticked.length} advogados marcados`} de no máximo {list.cap}
-            {full && list.lawyers.length > ticked.length ? '. Desmarque um para escolher outro.' : ''}
-          </p>
-          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {list.lawyers.map((candidate, index) => {
-              const checked = ticked.includes(candidate.slug);
-              return (
-                <li key={candidate.slug}>
-                  <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70">
-                    <input
-                      type="checkbox"
-                      // A checkbox list's first box carries the list's name (the error summary links to it).
-                      id={index === 0 ? 'advogados' : `advogado-${candidate.slug}`}
-                      name="advogados"
-                      value={candidate.slug}
-                      checked={checked}
-                      disabled={!checked && full}
-                      onChange={(event) => onToggle(candidate.slug, event.target.checked)}
-                      aria-invalid={error ? true : undefined}
-                      className="size-5 shrink-0 accent-brand-700"
-                    />
-                    <LawyerAvatar nome={candidate.nome} fotoUrl={candidate.fotoUrl} size="sm" />
-                    <span className="min-w-0">
-                      <span className="block font-semibold text-slate-900">{candidate.nome}</span>
-                      {/* One line of text: the page's own 'OAB/UF número' (the chosen lawyer's card) stays unique. */}
-                      <span className="block text-sm text-slate-700">{`${candidate.oab} · ${candidate.areaLabels.join(', ')}`}</span>
-                    </span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-          {list.more ? (
-            <p className="mt-3 text-sm">
-              <Link to={searchHref({ area: list.areaAtuacao as PracticeAreaId, cidade: list.cidade })} className="font-medium text-brand-700 underline">
-                Ver todos os advogados de {list.areaLabel} em {list.cityLabel}
-              </Link>
-            </p>
-          ) : null}
-        </>
-      )}
-      {error ? (
-        <p id="advogados-erro" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {notice ? <p className="mb-3 text-sm font-medium text-amber-900">{notice}</p> : null}
+      <p id="advogados-dica" className="text-sm text-slate-700" aria-live="polite">
+        {loading ? 'Buscando advogados...' : 'Escolha a cidade e a área de atuação para ver os advogados aprovados que podem receber sua solicitação.'}
+      </p>
+      {error ? <p className="mt-2 text-sm text-red-700">{error}</p> : null}
     </fieldset>
   );
 }
