@@ -117,6 +117,8 @@ test('on the free plan the section shows the spec’s notice; on básico, that m
       .filter({ has: page.getByRole('heading', { level: 2, name: plan, exact: true }) })
       .getByRole('button', { name: 'Assinar Agora' })
       .click();
+    // The confirmation (decision 0045): the dialog once hydrated, the confirmation page before.
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
     await expect(page.getByText(`Plano atual: ${plan}`)).toBeVisible();
     await page.goto(SECTION);
     await expect(page.getByText(notice, { exact: false })).toBeVisible();

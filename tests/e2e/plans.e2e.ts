@@ -84,7 +84,10 @@ test('the demo lawyer subscribes to Premium from /planos and her badge changes',
     await route.continue();
   });
   await card(page, 'Plano Premium').getByRole('button', { name: 'Assinar Agora' }).click();
-  await expect(card(page, 'Plano Premium').getByRole('button', { name: 'Processando...' })).toBeVisible();
+  // The change is confirmed first (decision 0045).
+  const dialog = page.getByRole('dialog', { name: 'Confirmar mudança de plano' });
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog.getByRole('button', { name: 'Processando...' })).toBeVisible();
 
   await expect(page).toHaveURL('/area-advogado');
   await expect(page.getByText('Plano Premium ativado com sucesso!')).toBeVisible();
@@ -96,7 +99,7 @@ test('the demo lawyer subscribes to Premium from /planos and her badge changes',
   await expect(card(page, 'Plano Intermediário').getByRole('button', { name: 'Assinar Agora' })).toBeVisible();
 });
 
-test('without JavaScript, subscribing is a plain form post; the financial section leads to the plans', async ({ openPage }) => {
+test('without JavaScript, subscribing is a plain form post after the confirmation page; the financial section leads to the plans', async ({ openPage }) => {
   const page = await openPage({ javaScriptEnabled: false, viewport: 'mobile' });
   await login(page, lawyer);
   await page.goto('/area-advogado?section=financeiro');
@@ -105,6 +108,8 @@ test('without JavaScript, subscribing is a plain form post; the financial sectio
   await expect(page).toHaveURL('/planos');
 
   await card(page, 'Plano Básico').getByRole('button', { name: 'Assinar Agora' }).click();
+  // The confirmation page (decision 0045), then the post.
+  await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page).toHaveURL('/area-advogado');
   await expect(page.getByText('Plano Básico ativado com sucesso!')).toBeVisible();
   await expect(page.getByText('Plano atual: Plano Básico')).toBeVisible();

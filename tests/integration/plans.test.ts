@@ -20,6 +20,7 @@ import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { SUBSCRIBES_PER_WINDOW, getPlansViewer, subscribeToPlan, type PlansViewer } from '~/modules/subscriptions/subscriptions.server';
 import * as lawyerAreaRoute from '~/routes/lawyer/lawyer-area';
 import * as plansRoute from '~/routes/public/plans';
+import { NO_CHARGE_YET } from '~/modules/subscriptions/plan-texts';
 import { action, loader } from '~/routes/public/plans';
 import { createLawyer, createLawyers, expirePlan } from '../factories/lawyers';
 
@@ -58,7 +59,8 @@ async function post(cookie: string | null, body: BodyInit, contentType = 'applic
   }
 }
 
-const subscribe = (cookie: string | null, plano: string) => post(cookie, new URLSearchParams({ plano }));
+/** 'Confirmar' of the confirmation: the plan and `confirmado=sim`. */
+const subscribe = (cookie: string | null, plano: string) => post(cookie, new URLSearchParams({ plano, confirmado: 'sim' }));
 
 async function plansOf(lawyerId: string) {
   return db
@@ -152,7 +154,7 @@ describe('subscribing from /planos', () => {
   test('a lawyer id in the form is ignored: only the session’s lawyer changes plan', async () => {
     const ana = await lawyerWithLogin({ plan: 'gratuito' });
     const bruno = await createLawyer({ plan: 'gratuito' });
-    await post(ana.cookie, new URLSearchParams({ plano: 'premium', lawyerId: bruno.id, lawyer_id: bruno.id }));
+    await post(ana.cookie, new URLSearchParams({ plano: 'premium', confirmado: 'sim', lawyerId: bruno.id, lawyer_id: bruno.id }));
     expect((await activePlans(ana.id)).map((p) => p.planType)).toEqual(['premium']);
     expect((await activePlans(bruno.id)).map((p) => p.planType)).toEqual(['gratuito']);
   });
@@ -262,6 +264,45 @@ describe('an ended paid plan counts as gratuito everywhere', () => {
 
     const viewer = await getPlansViewer({ id: ana.id, isSuperadmin: false, lawyer: { status: 'approved', slug: ana.slug, nome: 'x' } });
     expect(viewer.kind === 'lawyer' && viewer.plan.effective.id).toBe('gratuito');
+  });
+});
+
+describe('a plan change is confirmed first (decision 0045)', () => {
+  test('a post without the confirmation changes nothing and answers the confirmation; a confirmed one changes the plan', async () => {
+    const ana = await lawyerWithLogin({ plan: 'intermediario' });
+    const generation = publicContentGeneration();
+
+    for (const body of [{ plano: 'premium' }, { plano: 'premium', confirmado: '' }, { plano: 'premium', confirmado: 'nao' }] as Record<string, string>[]) {
+      const answer = (await post(ana.cookie, new URLSearchParams(body))) as unknown as { data: { confirm: PlanId }; init: ResponseInit | null };
+      expect(answer.data).toEqual({ confirm: 'premium' });
+      expect(answer.init?.status ?? 200).toBe(200);
+    }
+    expect((await plansOf(ana.id)).map((p) => [p.planType, p.status])).toEqual([['intermediario', 'active']]);
+    expect(publicContentGeneration()).toBe(generation);
+
+    const confirmed = (await subscribe(ana.cookie, 'premium')) as Response;
+    expect(confirmed.status).toBe(303);
+    expect(toastOf(confirmed)).toBe('Plano Premium ativado com sucesso!');
+    expect((await activePlans(ana.id)).map((p) => p.planType)).toEqual(['premium']);
+  });
+
+  test('without JavaScript, ?confirmar= is the confirmation page: the plan, its price, what changes and the money sentence', async () => {
+    const ana = await lawyerWithLogin({ plan: 'intermediario' });
+    const page = await render(plansRoute, '/planos?confirmar=basico', ana.cookie);
+    expect(page).toContain('Confirmar mudança de plano');
+    expect(page).toContain('Plano Básico</span>: R$\u00a0297,00/mês');
+    expect(page).toContain('Em relação ao Plano Intermediário:');
+    expect(page).toContain('Processos monitorados: de 5 para 0.');
+    expect(page).toContain('Deixa de receber notificações por WhatsApp');
+    expect(page).toContain('O Plano Básico vale por 30 dias a partir da confirmação.');
+    expect(page).toContain(NO_CHARGE_YET);
+    expect(page).toMatch(/<input type="hidden" name="confirmado" value="sim"\/>/);
+    expect(page).not.toContain('Assinar Agora');
+
+    // The plan in effect is not asked about: the plans are shown.
+    const same = await render(plansRoute, '/planos?confirmar=intermediario', ana.cookie);
+    expect(same).not.toContain('Confirmar mudança de plano');
+    expect(same).toContain('Assinar Agora');
   });
 });
 

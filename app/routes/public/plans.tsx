@@ -5,20 +5,26 @@ import { AppError, formError, keepRetryAfter } from '~/lib/app-error';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
-import { PLANS } from '~/domain/catalog/catalog';
+import { findPlan, PLANS, type Plan, type PlanId } from '~/domain/catalog/catalog';
 import { PlanCard } from '~/modules/subscriptions/components/plan-card';
-import { PLAN_TEXTS, planActivatedMessage } from '~/modules/subscriptions/plan-texts';
+import { PlanChangeDialog, PlanChangePage } from '~/modules/subscriptions/components/plan-change-confirmation';
+import { NO_CHARGE_YET, PLAN_TEXTS, planActivatedMessage } from '~/modules/subscriptions/plan-texts';
 import { PLAN_ID_MAX_LENGTH, subscribeSchema } from '~/modules/subscriptions/subscribe-form.server';
 import { getPlansViewer, subscribeToPlan, type PlansViewer } from '~/modules/subscriptions/subscriptions.server';
 import type { Route } from './+types/plans';
 import { formatLongDateSaoPaulo } from '~/lib/format-date';
 import { ErrorSummary } from '~/components/forms/error-summary';
+import { useState } from 'react';
 
 /**
  * /planos (docs/product-rules.md, Plans): the catalogue's plans as cards. A visitor
  * gets 'Cadastre-se Gratuitamente' to the registration with the plan chosen; an approved lawyer
  * subscribes with a plain form post (no JavaScript needed), answered with a redirect to the area and
  * the spec's toast, or with this page again and the reason.
+ *
+ * A change is confirmed first (decision 0045): 'Assinar Agora' opens a dialog with JavaScript; without
+ * it, it is a GET to `?confirmar=<plano>`, the confirmation as a page. Only a post with
+ * `confirmado=sim` changes the plan; one without it is answered with the confirmation page.
  */
 
 const PATH = '/planos';
@@ -29,7 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getPlansViewer(await getCurrentUser(request));
   // The visitors' page is the same for all: the public page cache may keep it. Anyone signed in sees their own plan.
   const headers: Record<string, string> = viewer.kind === 'visitor' ? { 'X-Page-Cache': '30' } : { 'Cache-Control': 'private, no-store' };
-  return data({ viewer }, { headers });
+  // The plan a lawyer is asked to confirm ('Assinar Agora' without JavaScript); only a lawyer is asked.
+  const confirming = viewer.kind === 'lawyer' ? (findPlan(new URL(request.url).searchParams.get('confirmar'))?.id ?? null) : null;
+  return data({ viewer, confirming }, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,6 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!user) throw redirect('/login', { headers: { 'Set-Cookie': flashToastCookie(PLAN_TEXTS.signIn) } });
   const form = await parseForm(request, subscribeSchema, { echo: { plano: PLAN_ID_MAX_LENGTH } });
   if (!form.ok) return formError(form, { status: 400, field: 'plano', message: `${PLAN_TEXTS.failed}: ${form.errors.plano ?? PLAN_TEXTS.invalidPlan}` });
+  // Not confirmed: nothing changes, the page asks first.
+  if (!form.data.confirmado) return data({ confirm: form.data.plano });
   let plan;
   try {
     plan = await subscribeToPlan(user, form.data.plano);
@@ -98,21 +108,41 @@ function ViewerNotice({ viewer }: { viewer: PlansViewer }) {
 /** The plan form has no field of its own: the summary shows the server's message. */
 const PLAN_FIELDS: ReadonlyArray<readonly [string, string]> = [];
 
+/** The plan to confirm, unless it is the one in effect already (then the page's own answer says so). */
+function planToConfirm(id: PlanId | null | undefined, current: Plan | undefined): Plan | null {
+  const plan = findPlan(id);
+  return plan && current && plan.id !== current.id ? plan : null;
+}
+
 export default function PlansPage({ loaderData, actionData }: Route.ComponentProps) {
   const { viewer } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction === PATH;
   const chosen = submitting ? navigation.formData?.get('plano') : null;
   const lawyerPlan = viewer.kind === 'lawyer' ? viewer.plan : null;
+  const answer = actionData && 'confirm' in actionData ? null : actionData;
+  // The dialog's plan (JavaScript), with the answer shown when it opened: a new answer of the server
+  // (a confirmed post refused) closes it, the page's summary then says why.
+  const [dialog, setDialog] = useState<{ plan: PlanId; answer: typeof answer } | null>(null);
+
+  const pagePlan = planToConfirm(actionData && 'confirm' in actionData ? actionData.confirm : loaderData.confirming, lawyerPlan?.effective);
+  if (lawyerPlan && pagePlan) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        <PlanChangePage action={PATH} from={lawyerPlan.effective} to={pagePlan} submitting={submitting} />
+      </div>
+    );
+  }
+  const shownDialog = dialog && dialog.answer === answer ? planToConfirm(dialog.plan, lawyerPlan?.effective) : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <div className="mx-auto max-w-3xl text-center">
         <h1 className="text-3xl font-bold text-slate-900 md:text-4xl">Escolha o plano ideal para você</h1>
         <p className="mt-3 text-lg text-slate-700">
-          Receba clientes da sua área e da sua cidade, organize seus leads e acompanhe seus processos. Por enquanto, a área financeira está indisponível e a
-          troca de plano não gera cobrança.
+          Receba clientes da sua área e da sua cidade, organize seus leads e acompanhe seus processos.
         </p>
+        <p className="mt-3 text-slate-700">{NO_CHARGE_YET}</p>
         {viewer.kind === 'visitor' ? (
           <p className="mt-3 text-slate-700">
             Já é cadastrado?{' '}
@@ -125,7 +155,7 @@ export default function PlansPage({ loaderData, actionData }: Route.ComponentPro
 
       <ViewerNotice viewer={viewer} />
 
-      <ErrorSummary message={actionData?.message} fields={PLAN_FIELDS} answer={actionData} className="mx-auto mt-8 max-w-3xl" />
+      <ErrorSummary message={answer?.message} fields={PLAN_FIELDS} answer={answer} className="mx-auto mt-8 max-w-3xl" />
 
       <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {PLANS.map((plan) => {
@@ -147,9 +177,16 @@ export default function PlansPage({ loaderData, actionData }: Route.ComponentPro
                   Plano Atual
                 </button>
               ) : lawyerPlan ? (
-                <Form method="post" action={PATH}>
-                  <input type="hidden" name="plano" value={plan.id} />
-                  <button type="submit" disabled={submitting} className={primaryCta} aria-describedby={`plano-${plan.id}`}>
+                // Without JavaScript a GET to the confirmation page; with it, the confirmation dialog.
+                <Form
+                  method="get"
+                  action={PATH}
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    setDialog({ plan: plan.id, answer });
+                  }}
+                >
+                  <button type="submit" name="confirmar" value={plan.id} disabled={submitting} className={primaryCta} aria-describedby={`plano-${plan.id}`}>
                     {chosen === plan.id ? 'Processando...' : 'Assinar Agora'}
                   </button>
                 </Form>
@@ -158,6 +195,10 @@ export default function PlansPage({ loaderData, actionData }: Route.ComponentPro
           );
         })}
       </ul>
+
+      {lawyerPlan && shownDialog ? (
+        <PlanChangeDialog action={PATH} from={lawyerPlan.effective} to={shownDialog} submitting={submitting} onClose={() => setDialog(null)} />
+      ) : null}
 
       {lawyerPlan ? (
         <p className="mt-8 text-center text-sm text-slate-600">
