@@ -22,6 +22,7 @@ import {
   type PaymentStatus,
 } from '~/modules/admin/lawyers.schemas';
 import type { LawyerStatus } from '~/domain/catalog/catalog';
+import { EXPECTED_REVENUE_LABEL, NO_CHARGE_YET } from '~/modules/subscriptions/plan-texts';
 import type { Route } from './+types/lawyers';
 import { backOfficeDoor } from './back-office-door.server';
 import { backOfficeHeaders } from './back-office-headers';
@@ -221,9 +222,10 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         {tab === 'financeiro' ? (
           <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
             <div className="col-span-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-1">
-              <h3 className="text-sm font-semibold text-slate-700">Receita total</h3>
+              {/* Expected, not received: nothing is charged yet (decision 0045). */}
+              <h3 className="text-sm font-semibold text-slate-700">{EXPECTED_REVENUE_LABEL}</h3>
               <p className="mt-2 text-3xl font-bold text-slate-900">{brl.format(finance.revenueBrl)}</p>
-              <p className="mt-1 text-xs text-slate-600">Soma mensal dos planos em dia</p>
+              <p className="mt-1 text-xs text-slate-600">Soma mensal dos planos em dia. {NO_CHARGE_YET}</p>
             </div>
             <CountCard title="Em Dia" value={finance.emDia} />
             <CountCard title="Em Atraso" value={finance.atraso} />

@@ -71,7 +71,7 @@ describe('Gerenciar Advogados', () => {
       await expect(value).toBeVisible();
       return (await value.innerText()).replace(/\s+/g, ' ');
     };
-    expect(await figure('Receita total')).toBe(money.format(revenue).replace(/\s+/g, ' '));
+    expect(await figure('Receita prevista')).toBe(money.format(revenue).replace(/\s+/g, ' '));
     expect(await figure('Em Dia')).toBe(String(emDia.length));
     expect(await figure('Em Atraso')).toBe('1');
     expect(await figure('Sem Plano')).toBe('1');

@@ -1,15 +1,16 @@
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AreaSection } from '~/modules/lawyers/lawyer-area.server';
+import { NO_CHARGE_YET } from '~/modules/subscriptions/plan-texts';
 import { primaryButton } from './area-styles';
 
 type NoticeSection = Exclude<AreaSection, 'dashboard' | 'perfil' | 'crm' | 'monitoramento'>;
 
 const NOTICES: Record<NoticeSection, { title: string; text: string; icon: typeof Wallet }> = {
-  // What the financial section is for now: there is nothing to pay.
+  // What the financial section is for now: there is nothing to pay (the money sentence /planos says too).
   financeiro: {
     title: 'Financeiro',
-    text: 'A área financeira está temporariamente indisponível. Por enquanto, todos os recursos da plataforma estão liberados gratuitamente.',
+    text: `A área financeira está temporariamente indisponível. ${NO_CHARGE_YET}`,
     icon: Wallet,
   },
 };
