@@ -19,8 +19,8 @@ function navClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-function SectionLinks({ active }: { active: string }) {
-  return LAWYER_AREA_SECTIONS.map((s) => (
+function SectionLinks({ active, mobile }: { active: string; mobile: boolean }) {
+  return LAWYER_AREA_SECTIONS.filter((s) => mobile || !s.mobileOnly).map((s) => (
     <Link key={s.id} to={`/area-advogado?section=${s.id}`} aria-current={s.id === active ? 'page' : undefined} className={navClass({ isActive: s.id === active })}>
       {s.label}
     </Link>
@@ -42,15 +42,16 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
   // Inside the lawyer area the header carries the area's section menu and a Sair button instead.
   const inLawyerArea = Boolean(user) && location.pathname === '/area-advogado';
   const activeSection = lawyerAreaSection(new URLSearchParams(location.search).get('section'));
-  const navLinks = inLawyerArea ? (
-    <SectionLinks active={activeSection} />
-  ) : (
-    NAV_LINKS.map((link) => (
-      <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
-        {link.label}
-      </NavLink>
-    ))
-  );
+  const navLinks = (mobile: boolean) =>
+    inLawyerArea ? (
+      <SectionLinks active={activeSection} mobile={mobile} />
+    ) : (
+      NAV_LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+          {link.label}
+        </NavLink>
+      ))
+    );
   const areaButton = user ? (
     <Link to="/area-advogado" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
       Minha Área
@@ -85,7 +86,7 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
         </Link>
 
         <nav aria-label={inLawyerArea ? 'Seções da área do advogado' : 'Principal'} className="hidden items-center gap-1 lg:flex">
-          {navLinks}
+          {navLinks(false)}
         </nav>
         <div className="hidden items-center gap-4 lg:flex">{actions}</div>
 
@@ -102,7 +103,7 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
           </summary>
           <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
             <nav aria-label="Menu móvel" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-              {navLinks}
+              {navLinks(true)}
               <div className="mt-2 flex flex-col gap-3 border-t border-slate-200 pt-3">
                 {actions}
               </div>

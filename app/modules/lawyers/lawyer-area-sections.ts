@@ -1,12 +1,14 @@
 /**
- * The sections of the lawyer area (/area-advogado?section=…) that exist so far, in menu order.
- * Monitoring holds the messaging settings for now; finance joins this list when it is built.
+ * The sections of the lawyer area's header menu (/area-advogado?section=…), in menu order. Monitoring
+ * holds the messaging settings for now. Financeiro, only a notice, is in the mobile menu only, as the
+ * specification's header asks (desktop: Dashboard, Perfil, CRM, Monitor; mobile adds Financeiro).
  */
 export const LAWYER_AREA_SECTIONS = [
-  { id: 'dashboard', label: 'Dashboard' },
-  { id: 'perfil', label: 'Perfil' },
-  { id: 'crm', label: 'CRM' },
-  { id: 'monitoramento', label: 'Monitoramento' },
+  { id: 'dashboard', label: 'Dashboard', mobileOnly: false },
+  { id: 'perfil', label: 'Perfil', mobileOnly: false },
+  { id: 'crm', label: 'CRM', mobileOnly: false },
+  { id: 'monitoramento', label: 'Monitoramento', mobileOnly: false },
+  { id: 'financeiro', label: 'Financeiro', mobileOnly: true },
 ] as const;
 export type LawyerAreaSection = (typeof LAWYER_AREA_SECTIONS)[number]['id'];
 
