@@ -9,6 +9,9 @@ import { addLeadNote, deleteLeadNote, editLeadNote, leadHistory } from '~/module
 import { removeLeadRequest } from '~/modules/leads/lead-removal.server';
 import { leadRequestSchema } from '~/modules/leads/lead-requests.schemas';
 import { routeLeadRequest } from '~/modules/leads/lead-routing.server';
+import { CLIENT_IP_HEADER } from '~/auth/auth.server';
+import { signInWithPassword } from '~/modules/accounts/login.server';
+import { action as crmApiAction, loader as crmApiLoader } from '~/routes/lawyer/crm-api';
 import { createLawyer } from '../factories/lawyers';
 
 // A lead's history (issue 23, docs/decisions/0046): the client's request read-only, the lawyer's notes,
@@ -17,11 +20,14 @@ import { createLawyer } from '../factories/lawyers';
 let counter = 0;
 const DESCRICAO = 'Preciso revisar a pensão alimentícia do meu filho, com urgência.';
 
-async function lawyer(): Promise<{ id: string; crm: CrmLawyer; stages: string[] }> {
+const PASSWORD = 'senha-certa-123';
+
+async function lawyer(): Promise<{ id: string; email: string; crm: CrmLawyer; stages: string[] }> {
   counter += 1;
-  const created = await createLawyer({ email: `historico.${counter}@exemplo.adv.br`, plan: 'premium', areas: ['familia'], cities: ['sp_sao_paulo'] });
+  const email = `historico.${counter}@exemplo.adv.br`;
+  const created = await createLawyer({ email, password: PASSWORD, plan: 'premium', areas: ['familia'], cities: ['sp_sao_paulo'] });
   const stages = await db.select({ id: leadStatuses.id }).from(leadStatuses).where(eq(leadStatuses.lawyerId, created.id)).orderBy(leadStatuses.orderIndex);
-  return { id: created.id, crm: await openCrm({ id: created.id, isSuperadmin: false }), stages: stages.map((s) => s.id) };
+  return { id: created.id, email, crm: await openCrm({ id: created.id, isSuperadmin: false }), stages: stages.map((s) => s.id) };
 }
 
 /** A client's request routed to the one matching lawyer of the test. */
@@ -143,5 +149,53 @@ describe('a lead’s history', () => {
     expect(await removeLeadRequest(removalToken)).toMatchObject({ removed: true });
     expect(await notesOf(leadId)).toHaveLength(0);
     expect(await db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId))).toHaveLength(0);
+  });
+});
+
+async function cookieOf(email: string): Promise<string> {
+  const result = await signInWithPassword({ email, password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: '203.0.113.7' }));
+  return result.setCookies.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A call of /area-advogado/crm as the page's JavaScript makes it: the answer's status and JSON. */
+async function callApi(cookie: string, init: { fields?: Record<string, string>; lead?: string }): Promise<{ status: number; body: Record<string, unknown> }> {
+  const url = `http://localhost:3000/area-advogado/crm${init.lead === undefined ? '' : `?lead=${init.lead}`}`;
+  const headers = new Headers({ cookie, 'Sec-Fetch-Mode': 'cors' });
+  const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+  const answer = init.fields
+    ? await crmApiAction(args(new Request(url, { method: 'POST', headers: { ...Object.fromEntries(headers), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(init.fields) })))
+    : await crmApiLoader(args(new Request(url, { headers })));
+  const response = answer as unknown as Response;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('the history over HTTP (/area-advogado/crm)', () => {
+  test('another lawyer’s lead or note id answers 404 in Portuguese, never 500, and nothing changes', async () => {
+    const ana = await lawyer();
+    const bruno = await lawyer();
+    await clientRequest();
+    const [anaLead] = await db.select({ id: leads.id }).from(leads).where(eq(leads.assignedTo, ana.id));
+    const note = await addLeadNote(ana.crm, { leadId: anaLead!.id, nota: 'Só minha.' });
+    const brunoCookie = await cookieOf(bruno.email);
+
+    const read = await callApi(brunoCookie, { lead: anaLead!.id });
+    expect(read).toMatchObject({ status: 404, body: { error: CRM_MESSAGES.leadNotFound } });
+    for (const fields of <Array<Record<string, string>>>[
+      { intent: 'adicionar-nota', leadId: anaLead!.id, nota: 'Intrusa' },
+      { intent: 'editar-nota', leadId: anaLead!.id, noteId: note.id, nota: 'Trocada' },
+      { intent: 'excluir-nota', leadId: anaLead!.id, noteId: note.id },
+      { intent: 'editar-nota', leadId: 'x', noteId: 'y', nota: 'Trocada' },
+    ]) {
+      const answer = await callApi(brunoCookie, { fields });
+      expect(answer.status, fields.intent).toBe(404);
+      expect([CRM_MESSAGES.leadNotFound, CRM_MESSAGES.noteNotFound]).toContain(answer.body.message);
+    }
+    const tooLong = await callApi(await cookieOf(ana.email), { fields: { intent: 'adicionar-nota', leadId: anaLead!.id, nota: 'x'.repeat(2001) } });
+    expect(tooLong).toMatchObject({ status: 400, body: { errors: { nota: 'A nota pode ter no máximo 2.000 caracteres.' } } });
+    expect((await notesOf(anaLead!.id)).map((n) => n.body)).toEqual(['Só minha.']);
+
+    const own = await callApi(await cookieOf(ana.email), { lead: anaLead!.id });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ leadId: anaLead!.id, request: { text: DESCRICAO } });
   });
 });
