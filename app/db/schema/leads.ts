@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/domain/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
@@ -114,4 +114,36 @@ export const leadContacts = pgTable(
     leadCount: integer('lead_count').notNull().default(0),
   },
   (t) => [index('lead_contacts_last_lead_idx').on(t.lastLeadAt.desc(), t.emailKey)],
+);
+
+/** A lawyer's note about one of their leads ('Adicionar nota'; docs/decisions/0046): at most 2,000 characters. */
+export const LEAD_NOTE_MAX = 2000;
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').notNull().references(() => lawyerProfiles.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('lead_notes_body_check', sql`char_length(${t.body}) between 1 and ${sql.raw(String(LEAD_NOTE_MAX))}`),
+    index('lead_notes_lead_created_idx').on(t.leadId, t.createdAt),
+  ],
+);
+
+/** What a lead's history records besides notes: 'etapa', a move between stages ({ from, to } stage names). */
+export const LEAD_EVENT_KINDS = ['etapa'] as const;
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LEAD_EVENT_KINDS }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('lead_events_kind_check', oneOf(t.kind, LEAD_EVENT_KINDS)), index('lead_events_lead_created_idx').on(t.leadId, t.createdAt)],
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/domain/catalog/catalog';
 import { phoneField } from '~/domain/phone-field';
-import { CARDS_PER_COLUMN_FIRST, CRM_INTENTS, CRM_MESSAGES, LEAD_LIMITS, STAGE_LIMITS } from './crm.shared';
+import { CARDS_PER_COLUMN_FIRST, CRM_INTENTS, CRM_MESSAGES, LEAD_LIMITS, NOTE_LIMITS, STAGE_LIMITS } from './crm.shared';
 
 // The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the board's
 // page checks its forms with them before sending (loaded on first use). Browser-safe.
@@ -20,12 +20,15 @@ const nome = z
 const email = z.string({ message: 'Email inválido' }).trim().max(EMAIL_MAX_LENGTH, 'Email inválido').toLowerCase().pipe(z.email('Email inválido'));
 /** A mobile or a landline as typed ('(11) 3123-4567', '+55 11 91234-5678'), stored as '5511…'. */
 const telefone = phoneField();
-/** Optional: an empty description is stored as null. */
+/**
+ * Optional: an empty description is stored as null. Not sent at all (undefined): left as it is (the edit
+ * form of a lead from a client's request shows the client's text read-only; docs/decisions/0046).
+ */
 const mensagem = z
   .string({ message: 'Descrição inválida' })
   .max(LEAD_LIMITS.mensagem.max, `A descrição deve ter no máximo ${LEAD_LIMITS.mensagem.max} caracteres`)
   .optional()
-  .transform((value) => value?.trim() || null);
+  .transform((value) => (value === undefined ? undefined : value.trim() || null));
 
 /** 'Novo Lead' (docs/product-rules.md, CRM: new lead): the fields keep the product's names. */
 export const newLeadSchema = z.object({
@@ -47,6 +50,23 @@ export const editLeadSchema = z.object({
   mensagem,
 });
 export type EditLeadInput = z.output<typeof editLeadSchema>;
+
+/** A note's text: 1 to 2,000 characters once trimmed. */
+const nota = z
+  .string({ message: CRM_MESSAGES.noteEmpty })
+  .trim()
+  .min(1, CRM_MESSAGES.noteEmpty)
+  .max(NOTE_LIMITS.max, CRM_MESSAGES.noteTooLong);
+
+/** 'Adicionar nota' in a lead's history. */
+export const addNoteSchema = z.object({ leadId: idField(CRM_MESSAGES.leadNotFound), nota });
+export type AddNoteInput = z.output<typeof addNoteSchema>;
+/** 'Salvar nota': a note's new text. */
+export const editNoteSchema = z.object({ leadId: idField(CRM_MESSAGES.leadNotFound), noteId: idField(CRM_MESSAGES.noteNotFound), nota });
+export type EditNoteInput = z.output<typeof editNoteSchema>;
+/** 'Excluir' a note, once confirmed. */
+export const deleteNoteSchema = z.object({ leadId: idField(CRM_MESSAGES.leadNotFound), noteId: idField(CRM_MESSAGES.noteNotFound) });
+export type DeleteNoteInput = z.output<typeof deleteNoteSchema>;
 
 /** A card dropped on a column, or the stage select and 'Mover' button of a card. */
 export const moveLeadSchema = z.object({
@@ -106,13 +126,16 @@ export interface BoardView {
   perColumn: number;
   /** A lead to include even if its column does not show it (`lead=` or `editar=` opens its dialog). */
   include: string[];
+  /** The lead whose details dialog the URL opens (`lead=`): its history is loaded with the page. */
+  historyOf?: string;
 }
 
 export function boardViewFromQuery(params: URLSearchParams): BoardView {
   const asked = Number.parseInt(params.get('ver') ?? '', 10);
   const perColumn = Number.isFinite(asked) ? Math.min(Math.max(asked, CARDS_PER_COLUMN_FIRST), MAX_CARDS_PER_COLUMN) : CARDS_PER_COLUMN_FIRST;
   const include = [params.get('lead'), params.get('editar')].filter((id): id is string => id !== null && z.uuid().safeParse(id).success);
-  return { perColumn, include };
+  const lead = params.get('lead');
+  return { perColumn, include, ...(lead && z.uuid().safeParse(lead).success ? { historyOf: lead } : {}) };
 }
 
 export const crmIntentSchema = z.enum(CRM_INTENTS);

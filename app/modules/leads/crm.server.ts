@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CurrentUser } from '~/auth/session.server';
 import { db, selectRows } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
-import { leads, leadStatuses } from '~/db/schema/leads';
+import { leadEvents, leads, leadStatuses } from '~/db/schema/leads';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { AppError } from '~/lib/app-error';
 import { isForeignKeyViolation } from '~/db/postgres-errors';
@@ -69,6 +69,8 @@ export interface CrmLead {
   cidade: string;
   areaInteresse: string;
   mensagem: string | null;
+  /** From a client's request: its description is the client's and cannot be edited. */
+  fromRequest: boolean;
   /** The lead's stage; null (or a stage that is gone) shows in the first column. */
   stageId: string | null;
   createdAt: Date;
@@ -98,6 +100,7 @@ interface BoardRow {
   cidade: string;
   area_interesse: string;
   mensagem: string | null;
+  request_id: string | null;
   status_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -131,7 +134,7 @@ export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = 
           count(*) over (partition by column_stage) as in_column
         from placed
       )
-      select id, nome, email, telefone, cidade, area_interesse, mensagem, status_id, created_at, updated_at, column_stage, rank, in_column
+      select id, nome, email, telefone, cidade, area_interesse, mensagem, request_id, status_id, created_at, updated_at, column_stage, rank, in_column
       from ranked
       where rank <= ${perColumn}${include.length > 0 ? sql` or id in (${sql.join(
         include.map((id) => sql`${id}::uuid`),
@@ -169,6 +172,7 @@ export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = 
       cidade: row.cidade,
       areaInteresse: row.area_interesse,
       mensagem: row.mensagem,
+      fromRequest: row.request_id !== null,
       stageId: row.status_id,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
@@ -223,23 +227,44 @@ function ownStage(lawyerId: string, stageId: string) {
   );
 }
 
-/** Moves one of the lawyer's leads to one of their stages (the board's drop, or the card's 'Mover'). */
+/**
+ * Moves one of the lawyer's leads to one of their stages (the board's drop, or the card's 'Mover'), and
+ * records the move in the lead's history ('etapa', the stages' names then) in the same transaction.
+ */
 export async function moveLeadToStage(lawyer: CrmLawyer, input: MoveLeadInput): Promise<void> {
   const leadId = requireUuid(input.leadId, CRM_MESSAGES.leadNotFound, 'lead_not_found');
   const stageId = requireUuid(input.stageId, CRM_MESSAGES.stageNotFound, 'stage_not_found');
-  let moved: Array<{ id: string }>;
+  let moved: boolean;
   try {
-    moved = await db
-      .update(leads)
-      .set({ statusId: stageId, updatedAt: new Date() })
-      .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id), ownStage(lawyer.id, stageId)))
-      .returning({ id: leads.id });
+    moved = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ stageId: leads.statusId })
+        .from(leads)
+        .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id)))
+        .for('update');
+      if (!before) return false;
+      const updated = await tx
+        .update(leads)
+        .set({ statusId: stageId, updatedAt: new Date() })
+        .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id), ownStage(lawyer.id, stageId)))
+        .returning({ id: leads.id });
+      if (updated.length === 0) return false;
+      if (before.stageId !== stageId) {
+        const names = sql`(select name from ${leadStatuses} where id = ${before.stageId}::uuid and lawyer_id = ${lawyer.id})`;
+        await tx.insert(leadEvents).values({
+          leadId,
+          kind: 'etapa',
+          details: sql`jsonb_build_object('from', ${names}, 'to', (select name from ${leadStatuses} where id = ${stageId}::uuid))`,
+        });
+      }
+      return true;
+    });
   } catch (error) {
     // The stage was deleted between the check and the write (its delete holds the row until it commits).
     if (isForeignKeyViolation(error)) throw stageNotFound();
     throw error;
   }
-  if (moved.length > 0) return;
+  if (moved) return;
   const [stage] = await db
     .select({ id: leadStatuses.id })
     .from(leadStatuses)
@@ -247,15 +272,23 @@ export async function moveLeadToStage(lawyer: CrmLawyer, input: MoveLeadInput): 
   throw stage ? leadNotFound() : stageNotFound();
 }
 
-/** Saves the edit dialog: name, e-mail, phone and description. City and area never change. */
+/**
+ * Saves the edit dialog: name, e-mail, phone and description. City and area never change, and neither
+ * does the description of a lead from a client's request (the client's words; docs/decisions/0046): a
+ * form that sends it changed is refused, one that leaves it out keeps it.
+ */
 export async function updateLead(lawyer: CrmLawyer, input: EditLeadInput): Promise<void> {
   const leadId = requireUuid(input.leadId, CRM_MESSAGES.leadNotFound, 'lead_not_found');
+  const mensagemKept = input.mensagem === undefined ? sql`true` : sql`(${leads.requestId} is null or ${leads.mensagem} is not distinct from ${input.mensagem})`;
   const updated = await db
     .update(leads)
-    .set({ nome: input.nome, email: input.email, telefone: input.telefone, mensagem: input.mensagem, updatedAt: new Date() })
-    .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id)))
+    .set({ nome: input.nome, email: input.email, telefone: input.telefone, ...(input.mensagem === undefined ? {} : { mensagem: input.mensagem }), updatedAt: new Date() })
+    .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id), mensagemKept))
     .returning({ id: leads.id });
-  if (updated.length === 0) throw leadNotFound();
+  if (updated.length > 0) return;
+  const [lead] = await db.select({ id: leads.id }).from(leads).where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id)));
+  if (!lead) throw leadNotFound();
+  throw new AppError(CRM_MESSAGES.descriptionFromClient, { status: 409, code: 'description_from_client', field: 'mensagem' });
 }
 
 /**

@@ -9,6 +9,8 @@ export const LEAD_LIMITS = {
   mensagem: { max: 5000 },
 } as const;
 export const STAGE_LIMITS = { name: { max: 40 }, perLawyer: 20 } as const;
+/** A lawyer's note about a lead (docs/decisions/0046); the database checks the same bound. */
+export const NOTE_LIMITS = { max: 2000 } as const;
 
 /** The CRM's texts the user reads (docs/product-rules.md, CRM), quoted exactly. */
 export const CRM_MESSAGES = {
@@ -27,6 +29,15 @@ export const CRM_MESSAGES = {
   stageAddFailed: 'Erro ao adicionar etapa',
   stageNameRequired: 'Digite um nome para a etapa',
   leadNotFound: 'Lead não encontrado',
+  noteNotFound: 'Nota não encontrada',
+  noteAdded: 'Nota adicionada',
+  noteUpdated: 'Nota atualizada',
+  noteDeleted: 'Nota excluída',
+  noteEmpty: 'A nota não pode ficar vazia.',
+  noteTooLong: 'A nota pode ter no máximo 2.000 caracteres.',
+  noteSaveFailed: 'Erro ao salvar a nota',
+  noteDeleteFailed: 'Erro ao excluir a nota',
+  descriptionFromClient: 'A descrição do caso foi enviada pelo cliente e não pode ser editada.',
   stageNotFound: 'Etapa não encontrada',
   unavailable: 'O sistema de CRM para leads não está disponível no seu plano atual. Atualize seu plano para acessar esta funcionalidade.',
 } as const;
@@ -50,7 +61,7 @@ export const CARDS_PER_COLUMN_FIRST = 5;
 export const CARDS_PER_COLUMN_STEP = 10;
 
 /** What a CRM form asks for (the `intent` field of every CRM post). */
-export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa'] as const;
+export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa', 'adicionar-nota', 'editar-nota', 'excluir-nota'] as const;
 export type CrmIntent = (typeof CRM_INTENTS)[number];
 /** The spec's failure toast of each form, for a failure the server could not explain (a crash, no network). */
 export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
@@ -60,7 +71,10 @@ export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
   'salvar-etapas': CRM_MESSAGES.stagesSaveFailed,
   'nova-etapa': CRM_MESSAGES.stageAddFailed,
   'excluir-etapa': CRM_MESSAGES.stageDeleteFailed,
+  'adicionar-nota': CRM_MESSAGES.noteSaveFailed,
+  'editar-nota': CRM_MESSAGES.noteSaveFailed,
+  'excluir-nota': CRM_MESSAGES.noteDeleteFailed,
 };
 
 /** What a CRM post answers (the write door's shape); a failure carries the field errors and the values to show again. */
-export type CrmActionResult = WriteAnswer<'crm', CrmIntent, { leadId?: string; stageId?: string }>;
+export type CrmActionResult = WriteAnswer<'crm', CrmIntent, { leadId?: string; stageId?: string; noteId?: string }>;

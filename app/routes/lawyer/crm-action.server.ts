@@ -1,8 +1,23 @@
 import type { CurrentUser } from '~/auth/session.server';
 import { doorIntents, writeDoor } from '~/lib/write-door.server';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
-import { addStageSchema, CRM_MESSAGES, deleteStageSchema, editLeadSchema, LEAD_LIMITS, moveLeadSchema, newLeadSchema, saveStagesSchema, STAGE_LIMITS } from '~/modules/leads/crm.schemas';
+import {
+  addNoteSchema,
+  addStageSchema,
+  CRM_MESSAGES,
+  deleteNoteSchema,
+  deleteStageSchema,
+  editLeadSchema,
+  editNoteSchema,
+  LEAD_LIMITS,
+  moveLeadSchema,
+  newLeadSchema,
+  NOTE_LIMITS,
+  saveStagesSchema,
+  STAGE_LIMITS,
+} from '~/modules/leads/crm.schemas';
 import { addStage, createLead, deleteStage, moveLeadToStage, openCrm, saveStages, updateLead, type CrmLawyer } from '~/modules/leads/crm.server';
+import { addLeadNote, deleteLeadNote, editLeadNote } from '~/modules/leads/lead-history.server';
 
 // The CRM's posts, one `intent` field each (HTTP only: the rules are in app/modules/leads/crm.server.ts),
 // through the write door (app/lib/write-door.server.ts): a plain form post to /area-advogado?section=crm
@@ -17,7 +32,11 @@ const ID_ECHO = 64;
 interface CrmWritten {
   leadId?: string;
   stageId?: string;
+  noteId?: string;
 }
+
+/** A note's post goes back to its lead's dialog, where the history is (without JavaScript). */
+const leadDialog = (leadId: string) => `${CRM_PAGE}&lead=${encodeURIComponent(leadId)}`;
 
 const crmIntent = doorIntents<CrmLawyer, CrmWritten>();
 
@@ -75,6 +94,30 @@ export const crmDoor = writeDoor({
       run: async (lawyer, input) => {
         await deleteStage(lawyer, input);
         return { message: CRM_MESSAGES.stageDeleted, stageId: input.stageId };
+      },
+    }),
+    'adicionar-nota': crmIntent({
+      schema: addNoteSchema,
+      echo: { leadId: ID_ECHO, nota: NOTE_LIMITS.max + 100 },
+      run: async (lawyer, input) => {
+        const created = await addLeadNote(lawyer, input);
+        return { message: CRM_MESSAGES.noteAdded, leadId: input.leadId, noteId: created.id, redirectTo: leadDialog(input.leadId) };
+      },
+    }),
+    'editar-nota': crmIntent({
+      schema: editNoteSchema,
+      echo: { leadId: ID_ECHO, noteId: ID_ECHO, nota: NOTE_LIMITS.max + 100 },
+      run: async (lawyer, input) => {
+        await editLeadNote(lawyer, input);
+        return { message: CRM_MESSAGES.noteUpdated, leadId: input.leadId, noteId: input.noteId, redirectTo: leadDialog(input.leadId) };
+      },
+    }),
+    'excluir-nota': crmIntent({
+      schema: deleteNoteSchema,
+      echo: { leadId: ID_ECHO, noteId: ID_ECHO },
+      run: async (lawyer, input) => {
+        await deleteLeadNote(lawyer, input);
+        return { message: CRM_MESSAGES.noteDeleted, leadId: input.leadId, noteId: input.noteId, redirectTo: leadDialog(input.leadId) };
       },
     }),
   },

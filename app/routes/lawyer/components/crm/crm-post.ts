@@ -49,9 +49,16 @@ function crmIntentOf(body: FormData): CrmIntent | null {
  * The schemas and zod load with the first form checked, not with the board (docs/decisions/0016).
  */
 async function schemaBeforeSending(intent: CrmIntent): Promise<z.ZodType | undefined> {
-  if (intent !== 'novo-lead' && intent !== 'editar-lead' && intent !== 'nova-etapa' && intent !== 'salvar-etapas') return undefined;
+  if (intent === 'mover-lead' || intent === 'excluir-etapa' || intent === 'excluir-nota') return undefined;
   const schemas = await loadCrmSchemas();
-  return { 'novo-lead': schemas.newLeadSchema, 'editar-lead': schemas.editLeadSchema, 'nova-etapa': schemas.addStageSchema, 'salvar-etapas': schemas.saveStagesSchema }[intent];
+  return {
+    'novo-lead': schemas.newLeadSchema,
+    'editar-lead': schemas.editLeadSchema,
+    'nova-etapa': schemas.addStageSchema,
+    'salvar-etapas': schemas.saveStagesSchema,
+    'adicionar-nota': schemas.addNoteSchema,
+    'editar-nota': schemas.editNoteSchema,
+  }[intent];
 }
 
 /** The CRM's schemas, fetched once (also started by `preloadCrmSchemas` when the page is idle). */

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation, useRevalidator } from 'react-router';
 import type { CrmActionResult } from '~/modules/leads/crm.shared';
 import type { CrmSectionData } from '~/modules/leads/crm.server';
+import type { LeadHistory } from '~/modules/leads/lead-history.server';
 import { groupLeadsByStage } from '~/modules/leads/lead-format';
 import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';
 import { CrmBoard } from './crm-board';
@@ -26,7 +27,7 @@ function initialDialog(params: URLSearchParams, echo: FormEcho | null): OpenDial
   const leadId = typeof echo?.values.leadId === 'string' ? echo.values.leadId : null;
   if (echo?.intent === 'novo-lead') return { kind: 'new' };
   if (echo?.intent === 'editar-lead' && leadId) return { kind: 'edit', leadId };
-  if (echo?.intent === 'mover-lead' && leadId) return { kind: 'detail', leadId };
+  if ((echo?.intent === 'mover-lead' || echo?.intent === 'adicionar-nota' || echo?.intent === 'editar-nota' || echo?.intent === 'excluir-nota') && leadId) return { kind: 'detail', leadId };
   if (params.get('dialogo') === 'novo-lead') return { kind: 'new' };
   const editing = params.get('editar');
   if (editing) return { kind: 'edit', leadId: editing };
@@ -43,18 +44,20 @@ interface CrmSectionProps {
   data: CrmSectionData;
   /** What a plain form post (no JavaScript) answered, when the page came back with it. */
   actionData: CrmActionResult | undefined;
+  /** The history of the lead the URL opens (`lead=`), read by the page's loader. */
+  history?: LeadHistory | null;
 }
 
-export function CrmSection({ data, actionData }: CrmSectionProps) {
+export function CrmSection({ data, actionData, history = null }: CrmSectionProps) {
   if (data.state === 'unavailable') return <CrmUnavailable />;
   return (
     <CrmToastProvider>
-      <CrmWorkspace data={data} actionData={actionData} />
+      <CrmWorkspace data={data} actionData={actionData} history={history} />
     </CrmToastProvider>
   );
 }
 
-function CrmWorkspace({ data, actionData }: { data: Exclude<CrmSectionData, { state: 'unavailable' }>; actionData: CrmActionResult | undefined }) {
+function CrmWorkspace({ data, actionData, history }: { data: Exclude<CrmSectionData, { state: 'unavailable' }>; actionData: CrmActionResult | undefined; history: LeadHistory | null }) {
   const searchParams = new URLSearchParams(useLocation().search);
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -207,6 +210,8 @@ function CrmWorkspace({ data, actionData }: { data: Exclude<CrmSectionData, { st
               if (stageId !== leads.find((l) => l.id === leadId)?.stageId) startMove(leadId, stageId);
             }}
             echo={echo?.intent === 'mover-lead' ? echo : null}
+            history={history}
+            noteEcho={echo?.intent === 'adicionar-nota' || echo?.intent === 'editar-nota' || echo?.intent === 'excluir-nota' ? echo : null}
           />
           <EditLeadDialog lead={dialog?.kind === 'edit' ? dialogLead : null} open={dialog?.kind === 'edit'} onClose={closeDialog} echo={echo?.intent === 'editar-lead' ? echo : null} />
           <NewLeadDialog open={dialog?.kind === 'new'} onClose={closeDialog} echo={echo?.intent === 'novo-lead' ? echo : null} />

@@ -12,6 +12,8 @@ import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
 import { CrmDialog, DialogDismissButton } from './crm-dialog';
 import { CrmErrorSummary, CrmInput, CrmSelect, CrmTextarea } from './crm-fields';
 import { CRM_ACTION, useCrmForm } from './crm-post';
+import { LeadHistorySection } from './lead-history';
+import type { LeadHistory } from '~/modules/leads/lead-history.server';
 
 /** A post refused while the page had no JavaScript: the form it came from shows it again. */
 export type FormEcho = Extract<CrmActionResult, { ok: false }>;
@@ -67,6 +69,10 @@ interface LeadDetailDialogProps {
   onMove: (leadId: string, stageId: string) => void;
   /** A move refused by the server, shown when the page came back without JavaScript. */
   echo: FormEcho | null;
+  /** The history the page's loader read for the lead its URL opens (else the dialog reads it). */
+  history: LeadHistory | null;
+  /** A note form refused without JavaScript. */
+  noteEcho: FormEcho | null;
 }
 
 /**
@@ -74,7 +80,7 @@ interface LeadDetailDialogProps {
  * WhatsApp', 'Enviar Email', 'Editar Lead', and a stage select with 'Mover' (how a lead moves without
  * dragging, or without JavaScript).
  */
-export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit, onMove, echo }: LeadDetailDialogProps) {
+export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit, onMove, echo, history, noteEcho }: LeadDetailDialogProps) {
   const idPrefix = useId();
   return (
     <CrmDialog open={open && lead !== null} onClose={onClose} title={lead?.nome ?? 'Lead'} description="Detalhes do lead" size="lg">
@@ -99,7 +105,7 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
               <Detail term="Recebido em">{formatReceivedAt(new Date(lead.createdAt))}</Detail>
             </dl>
           </Section>
-          {lead.mensagem ? (
+          {lead.mensagem && !lead.fromRequest ? (
             <Section title="Descrição do caso">
               <p className="text-sm whitespace-pre-line text-slate-800">{lead.mensagem}</p>
             </Section>
@@ -152,6 +158,8 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
               </button>
             </form>
           ) : null}
+
+          <LeadHistorySection key={lead.id} leadId={lead.id} initial={history} echo={noteEcho} />
         </div>
       ) : null}
     </CrmDialog>
@@ -249,7 +257,21 @@ export function EditLeadDialog({ lead, open, onClose, echo }: EditLeadDialogProp
               <p id={`${formId}-nao-editavel`} className="-mt-2 text-xs text-slate-600 sm:col-span-2">
                 A cidade e a área de interesse não podem ser editadas, para manter a integridade dos dados da solicitação.
               </p>
-              <CrmTextarea idPrefix={formId} name="mensagem" label="Descrição do Caso" maxLength={LEAD_LIMITS.mensagem.max} defaultValue={value('mensagem')} error={errors.mensagem} className="sm:col-span-2" />
+              {lead.fromRequest ? (
+                // The client's own words (docs/decisions/0046): shown, never sent, so never overwritten.
+                <CrmTextarea
+                  idPrefix={formId}
+                  name="descricao-cliente"
+                  label="Descrição do Caso"
+                  readOnly
+                  disabled
+                  value={lead.mensagem ?? ''}
+                  hint="Texto enviado pelo cliente: não pode ser editado. Use as notas do lead para as suas anotações."
+                  className="sm:col-span-2"
+                />
+              ) : (
+                <CrmTextarea idPrefix={formId} name="mensagem" label="Descrição do Caso" maxLength={LEAD_LIMITS.mensagem.max} defaultValue={value('mensagem')} error={errors.mensagem} className="sm:col-span-2" />
+              )}
             </div>
           </form>
           <DialogFooter formId={formId} busy={busy} submitLabel="Salvar Alterações" busyLabel="Salvando..." onCancel={close} />

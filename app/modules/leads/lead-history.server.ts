@@ -1,0 +1,141 @@
+import { and, eq, exists, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { CurrentUser } from '~/auth/session.server';
+import { db, selectRows } from '~/db/client.server';
+import { leadNotes, leads } from '~/db/schema/leads';
+import { AppError } from '~/lib/app-error';
+import { CRM_MESSAGES, type AddNoteInput, type DeleteNoteInput, type EditNoteInput } from './crm.schemas';
+import { openCrm, type CrmLawyer } from './crm.server';
+
+// A lead's history in the CRM (issue 23, docs/decisions/0046): the client's request as sent (read-only),
+// the lawyer's notes, the stage moves and the messages the platform sent about the lead. Every statement
+// is scoped to the lawyer who owns the lead, and a note to its author: another lawyer's lead or note is
+// "not found", the same answer as an id that does not exist.
+
+/** What the dialog shows, dates as ISO strings (the same whether read by the page's loader or as JSON). */
+export interface LeadHistory {
+  leadId: string;
+  /** The client's request as they sent it; null for a lead the lawyer typed in. */
+  request: { text: string; createdAt: string } | null;
+  /** Notes, stage moves and messages, oldest first. */
+  items: LeadHistoryItem[];
+}
+
+export type LeadHistoryItem =
+  | { kind: 'nota'; id: string; text: string; createdAt: string; updatedAt: string; edited: boolean }
+  | { kind: 'etapa'; id: string; from: string | null; to: string | null; createdAt: string }
+  | { kind: 'mensagem'; id: string; channel: 'email' | 'whatsapp'; status: string; createdAt: string };
+
+const uuid = z.uuid();
+const leadNotFound = () => new AppError(CRM_MESSAGES.leadNotFound, { status: 404, code: 'lead_not_found' });
+const noteNotFound = () => new AppError(CRM_MESSAGES.noteNotFound, { status: 404, code: 'note_not_found' });
+/** An id that is not a uuid is nobody's: "not found" before it reaches a uuid column. */
+function requireUuid(id: string, notFound: () => AppError): string {
+  if (!uuid.safeParse(id).success) throw notFound();
+  return id;
+}
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The lead of this lawyer, as an SQL condition. */
+function ownLead(lawyerId: string, leadId: string) {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyerId))),
+  );
+}
+
+interface HistoryRow {
+  kind: 'pedido' | 'nota' | 'etapa' | 'mensagem';
+  id: string;
+  text: string | null;
+  extra: string | null;
+  created_at: Date | string;
+  updated_at: Date | string | null;
+}
+
+/**
+ * The history of one of the lawyer's leads, in one statement: the request (from `lead_requests`, the
+ * client's own words, whatever the lead's description says now), the lawyer's notes, the stage moves, and
+ * the lawyer's notifications about the lead (the WhatsApp keyed 'novo-lead:<lead id>', the e-mail
+ * carrying the request's and the lawyer's ids) with their status.
+ */
+export async function leadHistory(lawyer: CrmLawyer, leadId: string): Promise<LeadHistory> {
+  requireUuid(leadId, leadNotFound);
+  const rows = await selectRows<HistoryRow>(sql`
+    with lead as (select id, request_id from leads where id = ${leadId}::uuid and assigned_to = ${lawyer.id})
+    select 'pedido' as kind, r.id::text as id, r.descricao as text, null as extra, r.created_at, null::timestamptz as updated_at
+      from lead join lead_requests r on r.id = lead.request_id
+    union all
+    select 'lead', lead.id::text, null, null, now(), null from lead
+    union all
+    select 'nota', n.id::text, n.body, null, n.created_at, n.updated_at
+      from lead join lead_notes n on n.lead_id = lead.id and n.author_id = ${lawyer.id}
+    union all
+    select 'etapa', e.id::text, e.details ->> 'from', e.details ->> 'to', e.created_at, null
+      from lead join lead_events e on e.lead_id = lead.id and e.kind = 'etapa'
+    union all
+    select 'mensagem', o.id::text, o.channel, o.status, o.created_at, null
+      from lead join outbox o on (o.channel = 'whatsapp' and o.idempotency_key = 'novo-lead:' || lead.id::text)
+        or (o.channel = 'email' and lead.request_id is not null and o.metadata ->> 'requestId' = lead.request_id::text and o.metadata ->> 'lawyerId' = ${lawyer.id})
+    order by 5, 2`);
+  if (!rows.some((row) => (row.kind as string) === 'lead')) throw leadNotFound();
+  let request: LeadHistory['request'] = null;
+  const items: LeadHistoryItem[] = [];
+  for (const row of rows) {
+    if (row.kind === 'pedido') request = { text: row.text ?? '', createdAt: iso(row.created_at) };
+    else if (row.kind === 'nota') {
+      const createdAt = iso(row.created_at);
+      const updatedAt = iso(row.updated_at ?? row.created_at);
+      items.push({ kind: 'nota', id: row.id, text: row.text ?? '', createdAt, updatedAt, edited: updatedAt !== createdAt });
+    } else if (row.kind === 'etapa') items.push({ kind: 'etapa', id: row.id, from: row.text, to: row.extra, createdAt: iso(row.created_at) });
+    else if (row.kind === 'mensagem') items.push({ kind: 'mensagem', id: row.id, channel: row.text === 'whatsapp' ? 'whatsapp' : 'email', status: row.extra ?? 'queued', createdAt: iso(row.created_at) });
+  }
+  return { leadId, request, items };
+}
+
+/** The history the page's URL asks for (`lead=`), or null when the CRM or that lead is not the user's. */
+export async function findLeadHistory(user: Pick<CurrentUser, 'id' | 'isSuperadmin'>, leadId: string | undefined): Promise<LeadHistory | null> {
+  if (!leadId) return null;
+  try {
+    return await leadHistory(await openCrm(user), leadId);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/** 'Adicionar nota': a note by the lawyer on one of their leads. */
+export async function addLeadNote(lawyer: CrmLawyer, input: AddNoteInput): Promise<{ id: string }> {
+  const leadId = requireUuid(input.leadId, leadNotFound);
+  const [created] = await selectRows<{ id: string }>(sql`
+    insert into lead_notes (lead_id, author_id, body)
+    select id, assigned_to, ${input.nota} from leads where id = ${leadId}::uuid and assigned_to = ${lawyer.id}
+    returning id`);
+  if (!created) throw leadNotFound();
+  return created;
+}
+
+/** 'Salvar nota': the author's new text for their note on their lead. */
+export async function editLeadNote(lawyer: CrmLawyer, input: EditNoteInput): Promise<void> {
+  const leadId = requireUuid(input.leadId, leadNotFound);
+  const noteId = requireUuid(input.noteId, noteNotFound);
+  const updated = await db
+    .update(leadNotes)
+    .set({ body: input.nota, updatedAt: new Date() })
+    .where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId), eq(leadNotes.authorId, lawyer.id), ownLead(lawyer.id, leadId)))
+    .returning({ id: leadNotes.id });
+  if (updated.length === 0) throw noteNotFound();
+}
+
+/** 'Excluir' a note, by its author, on their lead. */
+export async function deleteLeadNote(lawyer: CrmLawyer, input: DeleteNoteInput): Promise<void> {
+  const leadId = requireUuid(input.leadId, leadNotFound);
+  const noteId = requireUuid(input.noteId, noteNotFound);
+  const deleted = await db
+    .delete(leadNotes)
+    .where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId), eq(leadNotes.authorId, lawyer.id), ownLead(lawyer.id, leadId)))
+    .returning({ id: leadNotes.id });
+  if (deleted.length === 0) throw noteNotFound();
+}
