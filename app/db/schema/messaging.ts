@@ -89,6 +89,10 @@ export const outbox = pgTable(
     index('outbox_provider_message_id_idx')
       .on(t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
+    // The e-mails about a client request (the lead's history, the request's removal) by its id.
+    index('outbox_email_request_idx')
+      .on(sql`(${t.metadata} ->> 'requestId')`)
+      .where(sql`${t.channel} = 'email'`),
   ],
 );
 

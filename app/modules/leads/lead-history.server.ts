@@ -76,9 +76,13 @@ export async function leadHistory(lawyer: CrmLawyer, leadId: string): Promise<Le
     select 'etapa', e.id::text, e.details ->> 'from', e.details ->> 'to', e.created_at, null
       from lead join lead_events e on e.lead_id = lead.id and e.kind = 'etapa'
     union all
+    -- Two arms, each on an index: the WhatsApp by its key, the e-mail by its request (migration 0019).
     select 'mensagem', o.id::text, o.channel, o.status, o.created_at, null
-      from lead join outbox o on (o.channel = 'whatsapp' and o.idempotency_key = 'novo-lead:' || lead.id::text)
-        or (o.channel = 'email' and lead.request_id is not null and o.metadata ->> 'requestId' = lead.request_id::text and o.metadata ->> 'lawyerId' = ${lawyer.id})
+      from lead join outbox o on o.idempotency_key = 'novo-lead:' || lead.id::text and o.channel = 'whatsapp'
+    union all
+    select 'mensagem', o.id::text, o.channel, o.status, o.created_at, null
+      from lead join outbox o on o.channel = 'email' and (o.metadata ->> 'requestId') = lead.request_id::text
+        and o.metadata ->> 'lawyerId' = ${lawyer.id}
     order by 5, 2`);
   if (!rows.some((row) => (row.kind as string) === 'lead')) throw leadNotFound();
   let request: LeadHistory['request'] = null;
