@@ -38,8 +38,10 @@ async function press(control: Locator) {
   await control.press('Enter');
 }
 
+/** The client's words as the dialog shows them: the case description (the history says it is still the client's text). */
 async function clientText(dialog: Locator): Promise<string> {
-  return (await dialog.getByText('Pedido do cliente').locator('xpath=..').locator('p').last().textContent()) ?? '';
+  await expect(dialog.getByText('É o texto da descrição do caso, acima, ainda sem alterações.')).toBeVisible();
+  return (await dialog.getByRole('heading', { name: 'Descrição do caso' }).locator('xpath=..').locator('p').last().textContent()) ?? '';
 }
 
 describe('a lead’s history', () => {

@@ -126,15 +126,16 @@ describe('a lead’s history', () => {
     expect(history.items).toEqual([expect.objectContaining({ kind: 'etapa', from, to })]);
   });
 
-  test('the client’s description cannot be edited by the lawyer; a lead she typed in can be', async () => {
+  test('the lawyer may edit the lead’s description (the spec’s edit dialog); the client’s original words stay in the history', async () => {
     const ana = await lawyer();
     const { leadId } = await clientRequest();
     const edit = (id: string, mensagem?: string) => editLeadSchema.parse({ leadId: id, nome: 'Carla M.', email: 'carla@exemplo.com.br', telefone: '11912345678', ...(mensagem === undefined ? {} : { mensagem }) });
-    expect(await refusal(updateLead(ana.crm, edit(leadId, 'Outra história')))).toMatchObject({ status: 409, field: 'mensagem' });
+    // Left out: kept.
     await updateLead(ana.crm, edit(leadId));
-    await updateLead(ana.crm, edit(leadId, DESCRICAO));
-    const [row] = await db.select().from(leads).where(eq(leads.id, leadId));
-    expect(row).toMatchObject({ nome: 'Carla M.', mensagem: DESCRICAO });
+    expect((await db.select().from(leads).where(eq(leads.id, leadId)))[0]).toMatchObject({ nome: 'Carla M.', mensagem: DESCRICAO });
+    await updateLead(ana.crm, edit(leadId, 'Outra história'));
+    expect((await db.select().from(leads).where(eq(leads.id, leadId)))[0]!.mensagem).toBe('Outra história');
+    expect((await leadHistory(ana.crm, leadId)).request?.text).toBe(DESCRICAO);
 
     const typed = await createLead(ana.crm, { nome: 'Maria Cliente', email: 'maria@exemplo.com.br', telefone: '5511987654321', cidade: 'sp_sao_paulo', area_interesse: 'familia', mensagem: 'Antes' });
     await updateLead(ana.crm, edit(typed.id, 'Depois'));

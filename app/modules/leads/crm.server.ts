@@ -273,22 +273,18 @@ export async function moveLeadToStage(lawyer: CrmLawyer, input: MoveLeadInput): 
 }
 
 /**
- * Saves the edit dialog: name, e-mail, phone and description. City and area never change, and neither
- * does the description of a lead from a client's request (the client's words; docs/decisions/0046): a
- * form that sends it changed is refused, one that leaves it out keeps it.
+ * Saves the edit dialog: name, e-mail, phone and description (a form that leaves the description out
+ * keeps it). City and area never change. The client's original words stay in the request, shown in the
+ * lead's history (docs/decisions/0046).
  */
 export async function updateLead(lawyer: CrmLawyer, input: EditLeadInput): Promise<void> {
   const leadId = requireUuid(input.leadId, CRM_MESSAGES.leadNotFound, 'lead_not_found');
-  const mensagemKept = input.mensagem === undefined ? sql`true` : sql`(${leads.requestId} is null or ${leads.mensagem} is not distinct from ${input.mensagem})`;
   const updated = await db
     .update(leads)
     .set({ nome: input.nome, email: input.email, telefone: input.telefone, ...(input.mensagem === undefined ? {} : { mensagem: input.mensagem }), updatedAt: new Date() })
-    .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id), mensagemKept))
+    .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id)))
     .returning({ id: leads.id });
-  if (updated.length > 0) return;
-  const [lead] = await db.select({ id: leads.id }).from(leads).where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id)));
-  if (!lead) throw leadNotFound();
-  throw new AppError(CRM_MESSAGES.descriptionFromClient, { status: 409, code: 'description_from_client', field: 'mensagem' });
+  if (updated.length === 0) throw leadNotFound();
 }
 
 /**

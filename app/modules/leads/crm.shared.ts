@@ -37,7 +37,6 @@ export const CRM_MESSAGES = {
   noteTooLong: 'A nota pode ter no máximo 2.000 caracteres.',
   noteSaveFailed: 'Erro ao salvar a nota',
   noteDeleteFailed: 'Erro ao excluir a nota',
-  descriptionFromClient: 'A descrição do caso foi enviada pelo cliente e não pode ser editada.',
   stageNotFound: 'Etapa não encontrada',
   unavailable: 'O sistema de CRM para leads não está disponível no seu plano atual. Atualize seu plano para acessar esta funcionalidade.',
 } as const;

@@ -105,7 +105,7 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
               <Detail term="Recebido em">{formatReceivedAt(new Date(lead.createdAt))}</Detail>
             </dl>
           </Section>
-          {lead.mensagem && !lead.fromRequest ? (
+          {lead.mensagem ? (
             <Section title="Descrição do caso">
               <p className="text-sm whitespace-pre-line text-slate-800">{lead.mensagem}</p>
             </Section>
@@ -159,7 +159,7 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
             </form>
           ) : null}
 
-          <LeadHistorySection key={lead.id} leadId={lead.id} initial={history} echo={noteEcho} />
+          <LeadHistorySection key={lead.id} leadId={lead.id} initial={history} echo={noteEcho} currentDescription={lead.mensagem} />
         </div>
       ) : null}
     </CrmDialog>
@@ -257,21 +257,8 @@ export function EditLeadDialog({ lead, open, onClose, echo }: EditLeadDialogProp
               <p id={`${formId}-nao-editavel`} className="-mt-2 text-xs text-slate-600 sm:col-span-2">
                 A cidade e a área de interesse não podem ser editadas, para manter a integridade dos dados da solicitação.
               </p>
-              {lead.fromRequest ? (
-                // The client's own words (docs/decisions/0046): shown, never sent, so never overwritten.
-                <CrmTextarea
-                  idPrefix={formId}
-                  name="descricao-cliente"
-                  label="Descrição do Caso"
-                  readOnly
-                  disabled
-                  value={lead.mensagem ?? ''}
-                  hint="Texto enviado pelo cliente: não pode ser editado. Use as notas do lead para as suas anotações."
-                  className="sm:col-span-2"
-                />
-              ) : (
-                <CrmTextarea idPrefix={formId} name="mensagem" label="Descrição do Caso" maxLength={LEAD_LIMITS.mensagem.max} defaultValue={value('mensagem')} error={errors.mensagem} className="sm:col-span-2" />
-              )}
+              {/* Editable, as the spec says; the client's original words stay in the history ('Pedido do cliente', docs/decisions/0046). */}
+              <CrmTextarea idPrefix={formId} name="mensagem" label="Descrição do Caso" maxLength={LEAD_LIMITS.mensagem.max} defaultValue={value('mensagem')} error={errors.mensagem} className="sm:col-span-2" />
             </div>
           </form>
           <DialogFooter formId={formId} busy={busy} submitLabel="Salvar Alterações" busyLabel="Salvando..." onCancel={close} />

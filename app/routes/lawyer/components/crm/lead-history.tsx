@@ -69,9 +69,11 @@ interface LeadHistorySectionProps {
   initial: LeadHistory | null;
   /** A note form refused while the page had no JavaScript. */
   echo: CrmFailure | null;
+  /** The lead's description now (the dialog shows it above): the client's text is repeated only when it differs. */
+  currentDescription: string | null;
 }
 
-export function LeadHistorySection({ leadId, initial, echo }: LeadHistorySectionProps) {
+export function LeadHistorySection({ leadId, initial, echo, currentDescription }: LeadHistorySectionProps) {
   const { history, failed, reload } = useLeadHistory(leadId, initial);
   const search = useLocation().search;
   const [noteAction, setNoteAction] = useState<NoteAction>(() => noteActionFromUrl(search) ?? (echo?.intent === 'editar-nota' && typeof echo.values.noteId === 'string' ? { noteId: echo.values.noteId, action: 'editar' } : null));
@@ -88,9 +90,13 @@ export function LeadHistorySection({ leadId, initial, echo }: LeadHistorySection
         <div className="rounded-md border border-slate-200 bg-slate-50 p-3">
           <p className="text-sm font-semibold text-slate-800">Pedido do cliente</p>
           <p className="text-xs text-slate-600">
-            Enviado em <time dateTime={history.request.createdAt}>{formatDateTimeSaoPaulo(history.request.createdAt)}</time> · o texto do cliente não pode ser editado
+            Enviado em <time dateTime={history.request.createdAt}>{formatDateTimeSaoPaulo(history.request.createdAt)}</time> · o texto do cliente fica guardado como ele enviou
           </p>
-          <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-900">{history.request.text}</p>
+          {history.request.text.trim() === (currentDescription ?? '').trim() ? (
+            <p className="mt-2 text-sm text-slate-700">É o texto da descrição do caso, acima, ainda sem alterações.</p>
+          ) : (
+            <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-900">{history.request.text}</p>
+          )}
         </div>
       ) : null}
       {history ? (
