@@ -1,4 +1,5 @@
 import { parseLandingPage } from './modules/landing/landing.schemas';
+import { leadCandidatesQuerySchema } from './modules/leads/lead-requests.schemas';
 import { parseSearchFilters } from './modules/lawyers/lawyers.schemas';
 import { searchHref } from './modules/lawyers/search-links';
 
@@ -15,6 +16,8 @@ const SLUG_PAGE = /^\/(?:advogado|blog)\/[a-z0-9-]{1,100}$/;
 const SITEMAP = /^\/(?:sitemap\.xml|sitemaps\/[a-z0-9-]{1,60}\.xml)$/;
 /** A landing page (app/modules/landing/landing-paths.ts): its path and only its page number. */
 const LANDING_PAGE = /^\/advogados\/[a-z0-9-]{1,80}(?:\/[a-z0-9-]{1,80})?$/;
+/** The request form's list of lawyers (app/routes/resources/lead-candidates.ts): cached per area and city. */
+const LEAD_CANDIDATES = '/api/advogados-solicitacao';
 
 export function publicPageCacheKey(url: string): string | null {
   const queryAt = url.indexOf('?');
@@ -23,6 +26,13 @@ export function publicPageCacheKey(url: string): string | null {
   if (LANDING_PAGE.test(pathname)) {
     const page = queryAt === -1 ? 1 : parseLandingPage(new URLSearchParams(url.slice(queryAt + 1)));
     return page > 1 ? `${pathname}?pagina=${page}` : pathname;
+  }
+  if (pathname === LEAD_CANDIDATES && queryAt !== -1) {
+    const params = new URLSearchParams(url.slice(queryAt + 1));
+    // From a lawyer's page (`advogado=`) the list is that lawyer's: not cached, so that any slug cannot fill the cache.
+    if (params.has('advogado')) return null;
+    const query = leadCandidatesQuerySchema.safeParse({ areaAtuacao: params.get('areaAtuacao') ?? undefined, cidade: params.get('cidade') ?? undefined });
+    return query.success ? `${LEAD_CANDIDATES}?${new URLSearchParams({ areaAtuacao: query.data.areaAtuacao, cidade: query.data.cidade })}` : null;
   }
   if (SEARCH_PAGES.has(pathname)) {
     if (queryAt === -1) return pathname;

@@ -10,6 +10,7 @@ import { LEAD_CHOICE_MESSAGES, leadRequestSchema, type LeadRequestForm } from '~
 import { CHOSEN_LAWYER_UNAVAILABLE_MESSAGE, routeLeadRequest } from '~/modules/leads/lead-routing.server';
 import * as candidatesRoute from '~/routes/resources/lead-candidates';
 import * as requestRoute from '~/routes/public/lead-request';
+import { publicPageCacheKey } from '~/page-cache-key.server';
 import { createLawyer, createLawyers } from '../factories/lawyers';
 import { formPost, routeArgs } from '../support/route-call';
 
@@ -87,6 +88,11 @@ describe('the list of lawyers a request can go to', () => {
       expect(refused.status).toBe(400);
       expect((await refused.json()).error).toMatch(/^Selecione /);
     }
+    // The server's page cache keys the list by area and city only (normalised); a lawyer's list is not cached.
+    expect(publicPageCacheKey('/api/advogados-solicitacao?cidade=ba_salvador&cb=1&areaAtuacao=familia')).toBe('/api/advogados-solicitacao?areaAtuacao=familia&cidade=ba_salvador');
+    expect(publicPageCacheKey('/api/advogados-solicitacao?areaAtuacao=familia&cidade=ba_salvador&advogado=x')).toBeNull();
+    expect(publicPageCacheKey('/api/advogados-solicitacao?areaAtuacao=nada&cidade=ba_salvador')).toBeNull();
+    expect(ok.headers.get('X-Page-Cache')).toBe('30');
     // A malformed lawyer slug is ignored, never a failure.
     expect((await get(`areaAtuacao=familia&cidade=ba_salvador&advogado=${encodeURIComponent("' or 1=1")}`)).status).toBe(200);
   });

@@ -16,8 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = querySchema.safeParse({ areaAtuacao: params.get('areaAtuacao') ?? undefined, cidade: params.get('cidade') ?? undefined, advogado: params.get('advogado') ?? undefined });
   if (!query.success) return jsonError({ status: 400, message: query.error.issues[0]?.message ?? 'Consulta inválida' });
   const list = await findLeadCandidates({ areaAtuacao: query.data.areaAtuacao, cidade: query.data.cidade, profileSlug: query.data.advogado ?? null });
-  // The same for every visitor (no cookie is read): a minute in any cache; an approval shows within it.
-  return Response.json(list, { headers: { 'Cache-Control': 'public, max-age=60' } });
+  // The same for every visitor (no cookie is read): a minute in any cache, and the server's page cache
+  // (keyed by area and city only, app/page-cache-key.server.ts; an approval or edit invalidates it).
+  return Response.json(list, { headers: { 'Cache-Control': 'public, max-age=60', 'X-Page-Cache': '30' } });
 }
 
 export function action() {
