@@ -273,18 +273,25 @@ function EditNoteForm({ leadId, noteId, text, onSaved, onCancel, echo }: { leadI
         <button type="submit" disabled={busy} className={`${primaryButton} disabled:opacity-80`}>
           {busy ? 'Salvando...' : 'Salvar nota'}
         </button>
-        <a
-          href={leadUrl(leadId)}
-          onClick={(event) => {
-            event.preventDefault();
-            onCancel();
-          }}
-          className={secondaryButton}
-        >
-          Cancelar
-        </a>
+        <CancelNoteAction leadId={leadId} onCancel={onCancel} />
       </div>
     </form>
+  );
+}
+
+/** 'Cancelar' of a note's edit or deletion: back to the lead (a link, so it works without JavaScript). */
+function CancelNoteAction({ leadId, onCancel }: { leadId: string; onCancel: () => void }) {
+  return (
+    <a
+      href={leadUrl(leadId)}
+      onClick={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      className={secondaryButton}
+    >
+      Cancelar
+    </a>
   );
 }
 
@@ -303,16 +310,7 @@ function DeleteNoteForm({ leadId, noteId, onSaved, onCancel }: { leadId: string;
         <button type="submit" disabled={busy} className={`${primaryButton} bg-red-700 hover:bg-red-800 disabled:opacity-80`}>
           {busy ? 'Excluindo...' : 'Confirmar exclusão'}
         </button>
-        <a
-          href={leadUrl(leadId)}
-          onClick={(event) => {
-            event.preventDefault();
-            onCancel();
-          }}
-          className={secondaryButton}
-        >
-          Cancelar
-        </a>
+        <CancelNoteAction leadId={leadId} onCancel={onCancel} />
       </div>
     </form>
   );
