@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/domain/catalog/catalog';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CITY_IDS, FIRST_CONTACT_CHANNELS, LOST_REASON_IDS, PRACTICE_AREA_IDS, STAGE_COLORS, STAGE_KINDS } from '~/domain/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
 
@@ -55,9 +55,12 @@ export const leadStatuses = pgTable(
     name: text('name').notNull(),
     color: text('color').notNull(),
     orderIndex: integer('order_index').notNull().default(0),
+    /** Open, won or lost (issue 23): what a lead in this stage counts as in the lawyer's figures. */
+    kind: text('kind', { enum: STAGE_KINDS }).notNull().default('aberto'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('lead_statuses_kind_check', oneOf(t.kind, STAGE_KINDS)),
     check('lead_statuses_color_check', oneOf(t.color, STAGE_COLORS.map((c) => c.value))),
     check('lead_statuses_name_check', sql`length(trim(${t.name})) > 0`),
     index('lead_statuses_lawyer_order_idx').on(t.lawyerId, t.orderIndex),
@@ -81,11 +84,31 @@ export const leads = pgTable(
     // deleted lawyer's stages go while their leads are unassigned (the client's request survives).
     statusId: uuid('status_id').references(() => leadStatuses.id, { onDelete: 'set null' }),
     assignedTo: text('assigned_to').references(() => lawyerProfiles.id, { onDelete: 'set null' }),
+    /** 'Próximo contato': a day (São Paulo) and, optionally, a time of that day. */
+    followUpOn: date('follow_up_on', { mode: 'string' }),
+    followUpTime: time('follow_up_time'),
+    /** Why the lead was lost, when it was moved to a lost stage ('outro' carries a text). */
+    lostReason: text('lost_reason', { enum: LOST_REASON_IDS }),
+    lostReasonText: text('lost_reason_text'),
+    /** The agreed fees in centavos, optionally given when the lead was won. */
+    agreedFeeCents: bigint('agreed_fee_cents', { mode: 'number' }),
+    /** When the lead entered its current won or lost stage; null while open. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The lawyer's first contact (response time = first_contact_at - created_at) and how it was made. */
+    firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
+    firstContactChannel: text('first_contact_channel', { enum: FIRST_CONTACT_CHANNELS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('leads_status_check', oneOf(t.status, LEAD_STATUSES)),
+    check('leads_follow_up_time_check', sql`${t.followUpTime} is null or ${t.followUpOn} is not null`),
+    check('leads_lost_reason_check', oneOf(t.lostReason, LOST_REASON_IDS)),
+    check('leads_lost_reason_text_check', sql`${t.lostReasonText} is null or char_length(${t.lostReasonText}) <= 200`),
+    check('leads_agreed_fee_check', sql`${t.agreedFeeCents} is null or ${t.agreedFeeCents} between 0 and 100000000000`),
+    check('leads_first_contact_channel_check', oneOf(t.firstContactChannel, FIRST_CONTACT_CHANNELS)),
+    index('leads_assigned_follow_up_idx').on(t.assignedTo, t.followUpOn).where(sql`${t.followUpOn} is not null`),
+    index('leads_assigned_closed_idx').on(t.assignedTo, t.closedAt).where(sql`${t.closedAt} is not null`),
     check('leads_cidade_check', oneOf(t.cidade, CITY_IDS)),
     check('leads_area_check', oneOf(t.areaInteresse, PRACTICE_AREA_IDS)),
     index('leads_assigned_created_idx').on(t.assignedTo, t.createdAt),
@@ -134,8 +157,12 @@ export const leadNotes = pgTable(
   ],
 );
 
-/** What a lead's history records besides notes: 'etapa', a move between stages ({ from, to } stage names). */
-export const LEAD_EVENT_KINDS = ['etapa'] as const;
+/**
+ * What a lead's history records besides notes: 'etapa', a move between stages ({ from, to } stage names,
+ * and the lost reason or agreed fees when it closed the lead); 'retorno', a follow-up set, changed or
+ * cleared ({ on, time } or nulls); 'contato', the lawyer's first contact ({ channel }).
+ */
+export const LEAD_EVENT_KINDS = ['etapa', 'retorno', 'contato'] as const;
 export const leadEvents = pgTable(
   'lead_events',
   {
@@ -146,4 +173,20 @@ export const leadEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('lead_events_kind_check', oneOf(t.kind, LEAD_EVENT_KINDS)), index('lead_events_lead_created_idx').on(t.leadId, t.createdAt)],
+);
+
+/**
+ * The morning digest of follow-ups (issue 23): one row per lawyer and São Paulo day, inserted before the
+ * digest is queued, so that several processes running the job send one digest a day.
+ */
+export const followUpDigests = pgTable(
+  'follow_up_digests',
+  {
+    lawyerId: text('lawyer_id').notNull().references(() => lawyerProfiles.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    followUps: integer('follow_ups').notNull().default(0),
+    waitingLeads: integer('waiting_leads').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lawyerId, t.day] })],
 );

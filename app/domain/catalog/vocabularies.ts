@@ -17,12 +17,38 @@ export const STAGE_COLORS = [
 
 /** The stages every new lawyer starts with; each lawyer owns their stages (docs/product-rules.md, "CRM"). */
 export const DEFAULT_LEAD_STAGES = [
-  { name: 'Novo', color: '#3b82f6' },
-  { name: 'Em contato', color: '#f59e0b' },
-  { name: 'Proposta enviada', color: '#8b5cf6' },
-  { name: 'Contratado', color: '#10b981' },
-  { name: 'Não contratado', color: '#6b7280' },
+  { name: 'Novo', color: '#3b82f6', kind: 'aberto' },
+  { name: 'Em contato', color: '#f59e0b', kind: 'aberto' },
+  { name: 'Proposta enviada', color: '#8b5cf6', kind: 'aberto' },
+  { name: 'Contratado', color: '#10b981', kind: 'ganho' },
+  { name: 'Não contratado', color: '#6b7280', kind: 'perdido' },
 ] as const;
+
+/**
+ * What a stage means for the lawyer's figures (issue 23): a lead in an open stage is still being worked;
+ * a won ('ganho') or lost ('perdido') stage closes it (conversion = won ÷ closed).
+ */
+export const STAGE_KINDS = ['aberto', 'ganho', 'perdido'] as const;
+export type StageKind = (typeof STAGE_KINDS)[number];
+export const STAGE_KIND_LABELS: Record<StageKind, string> = { aberto: 'Em aberto', ganho: 'Ganho', perdido: 'Perdido' };
+
+/** Why a lead was lost, asked when it moves to a lost stage ('Outro' asks for a text). */
+export const LOST_REASONS = [
+  { id: 'sem_retorno', label: 'Sem retorno do cliente' },
+  { id: 'honorarios', label: 'Honorários' },
+  { id: 'fora_da_area', label: 'Fora da minha área' },
+  { id: 'outro_advogado', label: 'Escolheu outro advogado' },
+  { id: 'outro', label: 'Outro' },
+] as const;
+export type LostReasonId = (typeof LOST_REASONS)[number]['id'];
+export const LOST_REASON_IDS = LOST_REASONS.map((r) => r.id) as [LostReasonId, ...LostReasonId[]];
+
+/**
+ * How a lawyer first reached a lead (its response time ends there): a WhatsApp or e-mail opened from the
+ * card or dialog, a note, or a move out of the first stage.
+ */
+export const FIRST_CONTACT_CHANNELS = ['whatsapp', 'email', 'nota', 'etapa'] as const;
+export type FirstContactChannel = (typeof FIRST_CONTACT_CHANNELS)[number];
 
 export const WHATSAPP_CLICK_SOURCES = ['perfil_advogado', 'busca'] as const;
 export type WhatsAppClickSource = (typeof WHATSAPP_CLICK_SOURCES)[number];

@@ -34,15 +34,16 @@ function unsupported(): AppError {
   return new AppError(CONTRACT_MESSAGES.unsupported, { status: 415, code: 'contract_unsupported_format', field: 'arquivo' });
 }
 
-export async function extractContractText(bytes: Uint8Array): Promise<ExtractedText> {
+/** `readingMs`: how long a PDF's pages are read after the first (EXTRACTION_LIMITS.pdfReadingMs). */
+export async function extractContractText(bytes: Uint8Array, { readingMs = EXTRACTION_LIMITS.pdfReadingMs }: { readingMs?: number } = {}): Promise<ExtractedText> {
   const format = sniffContractFormat(bytes);
-  if (format === 'pdf') return extractPdf(bytes);
+  if (format === 'pdf') return extractPdf(bytes, readingMs);
   if (format === 'docx') return extractDocx(bytes);
   throw unsupported();
 }
 
-async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
-  const deadline = performance.now() + EXTRACTION_LIMITS.pdfReadingMs;
+async function extractPdf(bytes: Uint8Array, readingMs: number): Promise<ExtractedText> {
+  const deadline = performance.now() + readingMs;
   checkPdfStreams(bytes);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {

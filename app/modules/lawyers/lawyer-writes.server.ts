@@ -121,7 +121,7 @@ export async function insertLawyerProfiles(tx: Writer, profiles: readonly Lawyer
       })),
     );
     await tx.insert(leadStatuses).values(
-      chunk.flatMap(({ p }) => DEFAULT_LEAD_STAGES.map((stage, orderIndex) => ({ lawyerId: p.id, name: stage.name, color: stage.color, orderIndex }))),
+      chunk.flatMap(({ p }) => DEFAULT_LEAD_STAGES.map((stage, orderIndex) => ({ lawyerId: p.id, name: stage.name, color: stage.color, kind: stage.kind, orderIndex }))),
     );
   }
   return rows.map(({ p, slug }) => ({ id: p.id, slug }));
