@@ -6,6 +6,7 @@ import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leadEvents, leads, leadStatuses } from '~/db/schema/leads';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { AppError } from '~/lib/app-error';
+import type { StageKind } from '~/domain/catalog/catalog';
 import { isForeignKeyViolation } from '~/db/postgres-errors';
 import { requireApprovedLawyer } from '~/modules/subscriptions/lawyer-gate';
 import { lawyerPlanFrom } from '~/modules/subscriptions/lawyer-plan';
@@ -59,6 +60,8 @@ export interface CrmStage {
   name: string;
   color: string;
   orderIndex: number;
+  /** Open, won or lost: a move to a lost stage asks why; the dashboard's conversion counts won ÷ closed. */
+  kind: StageKind;
 }
 
 export interface CrmLead {
@@ -73,6 +76,11 @@ export interface CrmLead {
   fromRequest: boolean;
   /** The lead's stage; null (or a stage that is gone) shows in the first column. */
   stageId: string | null;
+  /** 'Próximo contato': a São Paulo day ('2026-11-26') and optionally a time ('14:30'), or null. */
+  followUpOn: string | null;
+  followUpTime: string | null;
+  /** The lawyer's first contact (its response time), null while the lead waits. */
+  firstContactAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -102,6 +110,9 @@ interface BoardRow {
   mensagem: string | null;
   request_id: string | null;
   status_id: string | null;
+  follow_up_on: string | null;
+  follow_up_time: string | null;
+  first_contact_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
   /** The lead's stage when it is one of the lawyer's, else null (shown in the first column). */
@@ -119,7 +130,7 @@ export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = 
   const include = (view.include ?? []).filter((id) => uuid.safeParse(id).success);
   const [stages, rows] = await Promise.all([
     db
-      .select({ id: leadStatuses.id, name: leadStatuses.name, color: leadStatuses.color, orderIndex: leadStatuses.orderIndex })
+      .select({ id: leadStatuses.id, name: leadStatuses.name, color: leadStatuses.color, orderIndex: leadStatuses.orderIndex, kind: leadStatuses.kind })
       .from(leadStatuses)
       .where(eq(leadStatuses.lawyerId, lawyer.id))
       .orderBy(asc(leadStatuses.orderIndex), asc(leadStatuses.createdAt), asc(leadStatuses.id)),
@@ -134,7 +145,8 @@ export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = 
           count(*) over (partition by column_stage) as in_column
         from placed
       )
-      select id, nome, email, telefone, cidade, area_interesse, mensagem, request_id, status_id, created_at, updated_at, column_stage, rank, in_column
+      select id, nome, email, telefone, cidade, area_interesse, mensagem, request_id, status_id, follow_up_on::text as follow_up_on,
+        to_char(follow_up_time, 'HH24:MI') as follow_up_time, first_contact_at, created_at, updated_at, column_stage, rank, in_column
       from ranked
       where rank <= ${perColumn}${include.length > 0 ? sql` or id in (${sql.join(
         include.map((id) => sql`${id}::uuid`),
@@ -174,6 +186,9 @@ export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = 
       mensagem: row.mensagem,
       fromRequest: row.request_id !== null,
       stageId: row.status_id,
+      followUpOn: row.follow_up_on,
+      followUpTime: row.follow_up_time,
+      firstContactAt: row.first_contact_at === null ? null : new Date(row.first_contact_at),
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
     })),
