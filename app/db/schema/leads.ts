@@ -109,6 +109,8 @@ export const leads = pgTable(
     check('leads_first_contact_channel_check', oneOf(t.firstContactChannel, FIRST_CONTACT_CHANNELS)),
     index('leads_assigned_follow_up_idx').on(t.assignedTo, t.followUpOn).where(sql`${t.followUpOn} is not null`),
     index('leads_assigned_closed_idx').on(t.assignedTo, t.closedAt).where(sql`${t.closedAt} is not null`),
+    // The leads still waiting for the lawyer's first contact (the digest, the dashboard).
+    index('leads_assigned_waiting_idx').on(t.assignedTo, t.createdAt).where(sql`${t.firstContactAt} is null`),
     check('leads_cidade_check', oneOf(t.cidade, CITY_IDS)),
     check('leads_area_check', oneOf(t.areaInteresse, PRACTICE_AREA_IDS)),
     index('leads_assigned_created_idx').on(t.assignedTo, t.createdAt),
@@ -176,9 +178,16 @@ export const leadEvents = pgTable(
 );
 
 /**
- * The morning digest of follow-ups (issue 23): one row per lawyer and São Paulo day, inserted before the
- * digest is queued, so that several processes running the job send one digest a day.
+ * The morning digest of follow-ups (docs/decisions/0049): one row per São Paulo working day, taken by the
+ * first process whose clock passes 8:00; in the same transaction, one row per lawyer with something due.
+ * Any process then sends the rows not yet sent (SKIP LOCKED), so several processes send one digest a day.
  */
+export const followUpDigestDays = pgTable('follow_up_digest_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  lawyers: integer('lawyers').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const followUpDigests = pgTable(
   'follow_up_digests',
   {
@@ -186,7 +195,9 @@ export const followUpDigests = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     followUps: integer('follow_ups').notNull().default(0),
     waitingLeads: integer('waiting_leads').notNull().default(0),
+    /** When its e-mail (and WhatsApp) went into the outbox; null while waiting to be sent. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.lawyerId, t.day] })],
+  (t) => [primaryKey({ columns: [t.lawyerId, t.day] }), index('follow_up_digests_unsent_idx').on(t.day, t.lawyerId).where(sql`${t.sentAt} is null`)],
 );
