@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
 import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/domain/catalog/catalog';
 import { phoneField } from '~/domain/phone-field';
+import { isCalendarDay } from './follow-ups';
 import { CARDS_PER_COLUMN_FIRST, CRM_INTENTS, CRM_MESSAGES, LEAD_LIMITS, NOTE_LIMITS, STAGE_LIMITS } from './crm.shared';
 
 // The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the board's
@@ -67,6 +68,31 @@ export type EditNoteInput = z.output<typeof editNoteSchema>;
 /** 'Excluir' a note, once confirmed. */
 export const deleteNoteSchema = z.object({ leadId: idField(CRM_MESSAGES.leadNotFound), noteId: idField(CRM_MESSAGES.noteNotFound) });
 export type DeleteNoteInput = z.output<typeof deleteNoteSchema>;
+
+/**
+ * 'Próximo contato' (docs/decisions/0049): 'salvar' a day ('YYYY-MM-DD', as a date field sends it) and an
+ * optional time ('HH:MM'), or 'remover' it. Whether the day is past is the server's clock's business
+ * (setFollowUp), not the form's.
+ */
+export const followUpSchema = z.discriminatedUnion('acao', [
+  z.object({
+    acao: z.literal('salvar'),
+    leadId: idField(CRM_MESSAGES.leadNotFound),
+    retornoData: z
+      .string({ message: CRM_MESSAGES.followUpDayRequired })
+      .trim()
+      .min(1, CRM_MESSAGES.followUpDayRequired)
+      .refine(isCalendarDay, CRM_MESSAGES.followUpDayInvalid),
+    retornoHora: z
+      .string({ message: CRM_MESSAGES.followUpTimeInvalid })
+      .trim()
+      .optional()
+      .transform((value) => value || null)
+      .refine((value) => value === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), CRM_MESSAGES.followUpTimeInvalid),
+  }),
+  z.object({ acao: z.literal('remover'), leadId: idField(CRM_MESSAGES.leadNotFound) }),
+], { message: CRM_MESSAGES.followUpFailed });
+export type FollowUpInput = z.output<typeof followUpSchema>;
 
 /** A card dropped on a column, or the stage select and 'Mover' button of a card. */
 export const moveLeadSchema = z.object({

@@ -38,6 +38,14 @@ export const CRM_MESSAGES = {
   noteSaveFailed: 'Erro ao salvar a nota',
   noteDeleteFailed: 'Erro ao excluir a nota',
   stageNotFound: 'Etapa não encontrada',
+  followUpSaved: 'Próximo contato salvo',
+  followUpCleared: 'Próximo contato removido',
+  followUpFailed: 'Erro ao salvar o próximo contato',
+  followUpDayRequired: 'Escolha a data do próximo contato.',
+  followUpDayInvalid: 'Data inválida. Use o formato dd/mm/aaaa.',
+  followUpPast: 'A data do próximo contato não pode estar no passado.',
+  followUpTooFar: 'Escolha uma data nos próximos 2 anos.',
+  followUpTimeInvalid: 'Horário inválido. Use o formato hh:mm.',
   unavailable: 'O sistema de CRM para leads não está disponível no seu plano atual. Atualize seu plano para acessar esta funcionalidade.',
 } as const;
 
@@ -60,7 +68,7 @@ export const CARDS_PER_COLUMN_FIRST = 5;
 export const CARDS_PER_COLUMN_STEP = 10;
 
 /** What a CRM form asks for (the `intent` field of every CRM post). */
-export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa', 'adicionar-nota', 'editar-nota', 'excluir-nota'] as const;
+export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa', 'adicionar-nota', 'editar-nota', 'excluir-nota', 'definir-retorno'] as const;
 export type CrmIntent = (typeof CRM_INTENTS)[number];
 /** The spec's failure toast of each form, for a failure the server could not explain (a crash, no network). */
 export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
@@ -73,6 +81,7 @@ export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
   'adicionar-nota': CRM_MESSAGES.noteSaveFailed,
   'editar-nota': CRM_MESSAGES.noteSaveFailed,
   'excluir-nota': CRM_MESSAGES.noteDeleteFailed,
+  'definir-retorno': CRM_MESSAGES.followUpFailed,
 };
 
 /** What a CRM post answers (the write door's shape); a failure carries the field errors and the values to show again. */

@@ -24,7 +24,9 @@ export interface LeadHistory {
 export type LeadHistoryItem =
   | { kind: 'nota'; id: string; text: string; createdAt: string; updatedAt: string; edited: boolean }
   | { kind: 'etapa'; id: string; from: string | null; to: string | null; createdAt: string }
-  | { kind: 'mensagem'; id: string; channel: 'email' | 'whatsapp'; status: string; createdAt: string };
+  | { kind: 'mensagem'; id: string; channel: 'email' | 'whatsapp'; status: string; createdAt: string }
+  /** 'Próximo contato' set or changed (`on`, 'YYYY-MM-DD', and `time`, 'HH:MM' or null), or cleared (`on` null). */
+  | { kind: 'retorno'; id: string; on: string | null; time: string | null; createdAt: string };
 
 const uuid = z.uuid();
 const leadNotFound = () => new AppError(CRM_MESSAGES.leadNotFound, { status: 404, code: 'lead_not_found' });
@@ -47,7 +49,7 @@ function ownLead(lawyerId: string, leadId: string) {
 }
 
 interface HistoryRow {
-  kind: 'pedido' | 'nota' | 'etapa' | 'mensagem';
+  kind: 'pedido' | 'nota' | 'etapa' | 'mensagem' | 'retorno';
   id: string;
   text: string | null;
   extra: string | null;
@@ -76,6 +78,9 @@ export async function leadHistory(lawyer: CrmLawyer, leadId: string): Promise<Le
     select 'etapa', e.id::text, e.details ->> 'from', e.details ->> 'to', e.created_at, null
       from lead join lead_events e on e.lead_id = lead.id and e.kind = 'etapa'
     union all
+    select 'retorno', e.id::text, e.details ->> 'on', e.details ->> 'time', e.created_at, null
+      from lead join lead_events e on e.lead_id = lead.id and e.kind = 'retorno'
+    union all
     -- Two arms, each on an index: the WhatsApp by its key, the e-mail by its request (migration 0019).
     select 'mensagem', o.id::text, o.channel, o.status, o.created_at, null
       from lead join outbox o on o.idempotency_key = 'novo-lead:' || lead.id::text and o.channel = 'whatsapp'
@@ -94,6 +99,7 @@ export async function leadHistory(lawyer: CrmLawyer, leadId: string): Promise<Le
       const updatedAt = iso(row.updated_at ?? row.created_at);
       items.push({ kind: 'nota', id: row.id, text: row.text ?? '', createdAt, updatedAt, edited: updatedAt !== createdAt });
     } else if (row.kind === 'etapa') items.push({ kind: 'etapa', id: row.id, from: row.text, to: row.extra, createdAt: iso(row.created_at) });
+    else if (row.kind === 'retorno') items.push({ kind: 'retorno', id: row.id, on: row.text, time: row.extra, createdAt: iso(row.created_at) });
     else if (row.kind === 'mensagem') items.push({ kind: 'mensagem', id: row.id, channel: row.text === 'whatsapp' ? 'whatsapp' : 'email', status: row.extra ?? 'queued', createdAt: iso(row.created_at) });
   }
   return { leadId, request, items };

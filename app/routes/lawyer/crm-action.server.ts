@@ -9,6 +9,7 @@ import {
   deleteStageSchema,
   editLeadSchema,
   editNoteSchema,
+  followUpSchema,
   LEAD_LIMITS,
   moveLeadSchema,
   newLeadSchema,
@@ -18,6 +19,7 @@ import {
 } from '~/modules/leads/crm.schemas';
 import { addStage, createLead, deleteStage, moveLeadToStage, openCrm, saveStages, updateLead, type CrmLawyer } from '~/modules/leads/crm.server';
 import { addLeadNote, deleteLeadNote, editLeadNote } from '~/modules/leads/lead-history.server';
+import { setFollowUp } from '~/modules/leads/follow-ups.server';
 
 // The CRM's posts, one `intent` field each (HTTP only: the rules are in app/modules/leads/crm.server.ts),
 // through the write door (app/lib/write-door.server.ts): a plain form post to /area-advogado?section=crm
@@ -118,6 +120,15 @@ export const crmDoor = writeDoor({
       run: async (lawyer, input) => {
         await deleteLeadNote(lawyer, input);
         return { message: CRM_MESSAGES.noteDeleted, leadId: input.leadId, noteId: input.noteId, redirectTo: leadDialog(input.leadId) };
+      },
+    }),
+    'definir-retorno': crmIntent({
+      schema: followUpSchema,
+      echo: { leadId: ID_ECHO, acao: 10, retornoData: 10, retornoHora: 5 },
+      run: async (lawyer, input) => {
+        await setFollowUp(lawyer, input);
+        const message = input.acao === 'remover' ? CRM_MESSAGES.followUpCleared : CRM_MESSAGES.followUpSaved;
+        return { message, leadId: input.leadId, redirectTo: leadDialog(input.leadId) };
       },
     }),
   },

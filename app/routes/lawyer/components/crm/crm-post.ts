@@ -58,6 +58,7 @@ async function schemaBeforeSending(intent: CrmIntent): Promise<z.ZodType | undef
     'salvar-etapas': schemas.saveStagesSchema,
     'adicionar-nota': schemas.addNoteSchema,
     'editar-nota': schemas.editNoteSchema,
+    'definir-retorno': schemas.followUpSchema,
   }[intent];
 }
 

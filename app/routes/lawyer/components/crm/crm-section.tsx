@@ -27,7 +27,7 @@ function initialDialog(params: URLSearchParams, echo: FormEcho | null): OpenDial
   const leadId = typeof echo?.values.leadId === 'string' ? echo.values.leadId : null;
   if (echo?.intent === 'novo-lead') return { kind: 'new' };
   if (echo?.intent === 'editar-lead' && leadId) return { kind: 'edit', leadId };
-  if ((echo?.intent === 'mover-lead' || echo?.intent === 'adicionar-nota' || echo?.intent === 'editar-nota' || echo?.intent === 'excluir-nota') && leadId) return { kind: 'detail', leadId };
+  if ((echo?.intent === 'mover-lead' || echo?.intent === 'adicionar-nota' || echo?.intent === 'editar-nota' || echo?.intent === 'excluir-nota' || echo?.intent === 'definir-retorno') && leadId) return { kind: 'detail', leadId };
   if (params.get('dialogo') === 'novo-lead') return { kind: 'new' };
   const editing = params.get('editar');
   if (editing) return { kind: 'edit', leadId: editing };
@@ -212,6 +212,7 @@ function CrmWorkspace({ data, actionData, history }: { data: Exclude<CrmSectionD
             echo={echo?.intent === 'mover-lead' ? echo : null}
             history={history}
             noteEcho={echo?.intent === 'adicionar-nota' || echo?.intent === 'editar-nota' || echo?.intent === 'excluir-nota' ? echo : null}
+            followUpEcho={echo?.intent === 'definir-retorno' ? echo : null}
           />
           <EditLeadDialog lead={dialog?.kind === 'edit' ? dialogLead : null} open={dialog?.kind === 'edit'} onClose={closeDialog} echo={echo?.intent === 'editar-lead' ? echo : null} />
           <NewLeadDialog open={dialog?.kind === 'new'} onClose={closeDialog} echo={echo?.intent === 'novo-lead' ? echo : null} />

@@ -2,6 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import type { CrmLead } from '~/modules/leads/crm.server';
 import { leadMailtoUrl, leadPreview, leadWhatsAppUrl, relativeTimePtBr } from '~/modules/leads/lead-format';
+import { followUpLabel, followUpState, saoPauloDay } from '~/modules/leads/follow-ups';
 import { useMinuteClock } from './crm-clock';
 import { useCardDrag, type LeadDragData } from './crm-dnd';
 
@@ -88,6 +89,7 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
             <RelativeTime date={lead.createdAt} serverNow={serverNow} />
           </li>
         </ul>
+        {lead.followUpOn ? <FollowUpBadge on={lead.followUpOn} time={lead.followUpTime} serverNow={serverNow} /> : null}
         {preview ? <p className="mt-2 text-sm break-words text-slate-700">{preview}</p> : null}
         <div className="mt-3 flex gap-2">
           <a
@@ -116,4 +118,22 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
 function RelativeTime({ date, serverNow }: { date: Date; serverNow: number }) {
   const now = useMinuteClock(serverNow);
   return <time dateTime={new Date(date).toISOString()}>{relativeTimePtBr(new Date(date), new Date(now))}</time>;
+}
+
+const FOLLOW_UP_STYLE = {
+  atrasado: 'border-red-300 bg-red-50 text-red-800',
+  hoje: 'border-amber-300 bg-amber-50 text-amber-900',
+  futuro: 'border-slate-200 bg-white text-slate-700',
+} as const;
+
+/** 'Próximo contato' on a card: red when overdue, amber for today (issue 23). */
+function FollowUpBadge({ on, time, serverNow }: { on: string; time: string | null; serverNow: number }) {
+  const today = saoPauloDay(new Date(useMinuteClock(serverNow)));
+  const state = followUpState(on, today);
+  return (
+    <p className={`mt-2 inline-flex rounded-md border px-2 py-0.5 text-xs font-semibold ${FOLLOW_UP_STYLE[state]}`}>
+      <span className="sr-only">Próximo contato: </span>
+      {followUpLabel(on, time, today)}
+    </p>
+  );
 }

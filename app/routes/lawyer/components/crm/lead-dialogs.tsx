@@ -12,6 +12,7 @@ import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
 import { CrmDialog, DialogDismissButton } from './crm-dialog';
 import { CrmErrorSummary, CrmInput, CrmSelect, CrmTextarea } from './crm-fields';
 import { CRM_ACTION, useCrmForm } from './crm-post';
+import { FollowUpForm } from './follow-up-form';
 import { LeadHistorySection } from './lead-history';
 import type { LeadHistory } from '~/modules/leads/lead-history.server';
 
@@ -73,6 +74,8 @@ interface LeadDetailDialogProps {
   history: LeadHistory | null;
   /** A note form refused without JavaScript. */
   noteEcho: FormEcho | null;
+  /** The 'Próximo contato' form refused without JavaScript. */
+  followUpEcho?: FormEcho | null;
 }
 
 /**
@@ -80,7 +83,7 @@ interface LeadDetailDialogProps {
  * WhatsApp', 'Enviar Email', 'Editar Lead', and a stage select with 'Mover' (how a lead moves without
  * dragging, or without JavaScript).
  */
-export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit, onMove, echo, history, noteEcho }: LeadDetailDialogProps) {
+export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit, onMove, echo, history, noteEcho, followUpEcho = null }: LeadDetailDialogProps) {
   const idPrefix = useId();
   return (
     <CrmDialog open={open && lead !== null} onClose={onClose} title={lead?.nome ?? 'Lead'} description="Detalhes do lead" size="lg">
@@ -133,6 +136,8 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
             </a>
           </div>
 
+          <FollowUpForm lead={lead} echo={followUpEcho} />
+
           {stages.length > 0 ? (
             <form
               method="post"
@@ -159,7 +164,8 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
             </form>
           ) : null}
 
-          <LeadHistorySection key={lead.id} leadId={lead.id} initial={history} echo={noteEcho} currentDescription={lead.mensagem} />
+          {/* Read again when the follow-up changes: its change is in the history. */}
+          <LeadHistorySection key={`${lead.id}-${lead.followUpOn}-${lead.followUpTime}`} leadId={lead.id} initial={history} echo={noteEcho} currentDescription={lead.mensagem} />
         </div>
       ) : null}
     </CrmDialog>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { formatDateTimeSaoPaulo } from '~/lib/format-date';
 import { NOTE_LIMITS } from '~/modules/leads/crm.shared';
+import { formatDay } from '~/modules/leads/follow-ups';
 import type { LeadHistory, LeadHistoryItem } from '~/modules/leads/lead-history.server';
 import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';
 import { CrmErrorSummary, CrmTextarea } from './crm-fields';
@@ -151,6 +152,14 @@ function HistoryItem({ item, leadId, noteAction, setNoteAction, onSaved, echo }:
         <p className="text-sm text-slate-800">
           Etapa alterada: {item.from ?? 'sem etapa'} → {item.to ?? 'etapa removida'}
         </p>
+      </>
+    );
+  }
+  if (item.kind === 'retorno') {
+    return (
+      <>
+        <When at={item.createdAt} />
+        <p className="text-sm text-slate-800">{item.on ? `Próximo contato marcado para ${formatDay(item.on)}${item.time ? ` às ${item.time}` : ''}` : 'Próximo contato removido'}</p>
       </>
     );
   }
