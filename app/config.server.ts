@@ -90,6 +90,8 @@ const envSchema = z
     OUTBOX_CONCURRENCY: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um número inteiro').min(1, 'deve estar entre 1 e 64').max(64, 'deve estar entre 1 e 64').default(8),
     /** Most lawyers one client request goes to: the request form preselects this many (docs/decisions/0043). */
     LEAD_MAX_LAWYERS: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um número inteiro').min(1, 'deve estar entre 1 e 50').max(50, 'deve estar entre 1 e 50').default(5),
+    /** The CRM's morning digest (8:00 São Paulo, working days; docs/decisions/0049): 'off' stops this process from sending it. */
+    FOLLOW_UP_DIGEST: z.enum(['on', 'off'], { message: "deve ser 'on' ou 'off'" }).default('on'),
     /** The string Meta's webhook verification (GET /api/webhooks/whatsapp) must present as hub.verify_token. */
     WHATSAPP_CLOUD_VERIFY_TOKEN: z.string().trim().min(8, 'deve ter pelo menos 8 caracteres').max(200, 'no máximo 200 caracteres').regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos').optional(),
     /** The Meta app's secret: X-Hub-Signature-256 of the status webhook is its HMAC-SHA256 of the body. */
@@ -203,6 +205,8 @@ export interface AppConfig {
   outboxConcurrency: number;
   /** Most lawyers one client request goes to (the request form preselects this many). */
   leadMaxLawyers: number;
+  /** Whether this process sends the CRM's morning digest (FOLLOW_UP_DIGEST). */
+  followUpDigest: boolean;
   /** The WhatsApp status webhook's secrets; null (404 there) until both are set. */
   whatsappWebhook: { verifyToken: string; appSecret: string } | null;
   /** The contract summariser's language-model endpoint; null: the built-in analyser only. */
@@ -286,6 +290,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     monitoringPollConcurrency: env.MONITORING_POLL_CONCURRENCY,
     outboxConcurrency: env.OUTBOX_CONCURRENCY,
     leadMaxLawyers: env.LEAD_MAX_LAWYERS,
+    followUpDigest: env.FOLLOW_UP_DIGEST === 'on',
     whatsappWebhook: env.WHATSAPP_CLOUD_VERIFY_TOKEN && env.WHATSAPP_CLOUD_APP_SECRET ? { verifyToken: env.WHATSAPP_CLOUD_VERIFY_TOKEN, appSecret: env.WHATSAPP_CLOUD_APP_SECRET } : null,
     contractAnalysis: env.CONTRACT_ANALYSIS_URL
       ? { url: env.CONTRACT_ANALYSIS_URL, apiKey: env.CONTRACT_ANALYSIS_API_KEY, model: env.CONTRACT_ANALYSIS_MODEL }

@@ -8,6 +8,7 @@ import { EMAIL_DISPATCH, emailDeliveryJob } from './email-delivery.server';
 import { backgroundLog } from '~/lib/log.server';
 import { escavadorCallbackJob, monitoringCheckJob, startMonitoringDispatcher, type MonitoringDispatcher } from './monitoring.server';
 import { startOutboxDispatcher, type OutboxDispatch, type OutboxDispatcher } from './outbox-delivery.server';
+import { startFollowUpDigestDispatcher, type FollowUpDigestDispatcher } from './follow-up-digest.server';
 import { startJobQueue, stopJobQueue, type JobDefinition } from './queue.server';
 import { whatsAppDeliveryJob, whatsAppDispatch } from './whatsapp-delivery.server';
 
@@ -15,12 +16,13 @@ interface BackgroundWork {
   emailSender: EmailSender | null;
   dispatcher?: OutboxDispatcher;
   monitoring: MonitoringDispatcher;
+  digest?: FollowUpDigestDispatcher;
 }
 
 const state = globalThis as typeof globalThis & { __jusconectaBackgroundWork?: BackgroundWork };
 
 type WorkerConfig = Pick<AppConfig, 'env' | 'smtpUrl' | 'mailFrom' | 'whatsappCloud' | 'wiizoChatApiUrl' | 'courtMonitoring' | 'monitoringPollConcurrency'> &
-  Partial<Pick<AppConfig, 'outboxConcurrency'>>;
+  Partial<Pick<AppConfig, 'outboxConcurrency' | 'followUpDigest'>>;
 
 /**
  * The work the app process does besides answering requests: the job queue and its workers, and one
@@ -54,6 +56,8 @@ export async function startBackgroundWork(config: WorkerConfig): Promise<void> {
     emailSender,
     dispatcher: channels.length > 0 ? startOutboxDispatcher(queue, channels) : undefined,
     monitoring: startMonitoringDispatcher(queue, { polling: pushed ? null : { concurrency: config.monitoringPollConcurrency }, callbacks: pushed }),
+    // The CRM's morning digest goes into the outbox like every message (FOLLOW_UP_DIGEST=off: not from this process).
+    ...(config.followUpDigest === false ? {} : { digest: startFollowUpDigestDispatcher() }),
   };
 
   if (emailSender) backgroundLog().info({ smtp: new URL(config.smtpUrl!).host }, 'E-mails enviados por SMTP');
@@ -79,6 +83,7 @@ export async function stopBackgroundWork(): Promise<void> {
   if (!work) return;
   state.__jusconectaBackgroundWork = undefined;
   await work.monitoring.stop();
+  await work.digest?.stop();
   await work.dispatcher?.stop();
   await stopJobQueue();
   work.emailSender?.close?.();

@@ -130,6 +130,9 @@ async function startProductionServer(name: string, settings: Record<string, stri
     LOG_LEVEL: 'warn',
     APP_URL: baseURL,
     TRUST_PROXY: 'loopback',
+    // The morning digest would add e-mails to whoever has leads whenever a run crosses 8:00 São Paulo
+    // time: the tests run it with a fixed clock through the fixture door instead.
+    FOLLOW_UP_DIGEST: 'off',
   };
   // Always the embedded PGlite and the copied migrations, whatever the shell has set.
   for (const variable of ['DATABASE_URL', 'APP_SECRET', 'MIGRATIONS_DIR', 'PAGE_CACHE_SECONDS', 'BRAND_NAME', 'AUTO_APPROVE_LAWYERS', 'CONTRACT_ANALYSIS_URL', 'COURT_MONITORING_PROVIDER', 'E2E_FIXTURES']) {

@@ -228,6 +228,63 @@ export function leadRequestForwardedMessage({
   });
 }
 
+/**
+ * The morning digest of a lawyer's CRM (docs/decisions/0049): the follow-ups due today or overdue and the
+ * leads still waiting for a first contact, each a link to the lead in the CRM. Sent only when one of the
+ * two lists has something. The clients' names are theirs: each is one line in the list.
+ */
+export function followUpDigestMessage({
+  name,
+  dayLabel,
+  followUps,
+  waiting,
+  followUpCount,
+  waitingCount,
+}: {
+  name: string;
+  /** 'quinta-feira, 26 de novembro'. */
+  dayLabel: string;
+  followUps: Array<{ nome: string; detail: string; url: string }>;
+  waiting: Array<{ nome: string; detail: string; url: string }>;
+  followUpCount: number;
+  waitingCount: number;
+}): EmailContent {
+  const { brandName: brand, appUrl } = getConfig();
+  const lists: EmailList[] = [];
+  if (followUpCount > 0) {
+    lists.push({
+      title: `Próximos contatos para hoje e atrasados (${followUpCount})`,
+      items: followUps.map((f) => ({ label: flattenText(f.nome, NAME_MAX), detail: f.detail, url: f.url })),
+      ...(followUpCount > followUps.length ? { more: `e mais ${followUpCount - followUps.length} no seu CRM` } : {}),
+    });
+  }
+  if (waitingCount > 0) {
+    lists.push({
+      title: `Leads aguardando seu primeiro contato (${waitingCount})`,
+      items: waiting.map((w) => ({ label: flattenText(w.nome, NAME_MAX), detail: w.detail, url: w.url })),
+      ...(waitingCount > waiting.length ? { more: `e mais ${waitingCount - waiting.length} no seu CRM` } : {}),
+    });
+  }
+  const [first, ...rest] = lists;
+  return compose({
+    template: 'resumo-diario',
+    subject: `Sua agenda de hoje no ${brand}`,
+    heading: 'Sua agenda de hoje',
+    greeting: name,
+    paragraphs: [`Bom dia! Este é o resumo do seu CRM para ${dayLabel}.`],
+    ...(first ? { list: first } : {}),
+    moreLists: rest,
+    action: { label: 'Abrir meu CRM', url: `${appUrl}/area-advogado?section=crm` },
+    footnote: 'Você recebe este resumo nos dias úteis, às 8h, quando há próximos contatos para o dia ou leads aguardando seu primeiro contato.',
+  });
+}
+
+interface EmailList {
+  title: string;
+  items: Array<{ label: string; detail?: string; url?: string }>;
+  more?: string;
+}
+
 interface Layout {
   template: string;
   subject: string;
@@ -237,15 +294,18 @@ interface Layout {
   greeting?: string;
   paragraphs: string[];
   /** A list after the paragraphs (the lawyers a request went to), each item optionally a link. */
-  list?: { title: string; items: Array<{ label: string; detail?: string; url?: string }>; more?: string };
+  list?: EmailList;
+  /** More lists after it (the digest's follow-ups, then its waiting leads). */
+  moreLists?: EmailList[];
   /** Paragraphs after the list, in smaller type (advice). */
   notes?: string[];
   action?: { label: string; url: string };
   footnote?: string;
 }
 
-function compose({ template, subject, link, heading, greeting, paragraphs, list, notes = [], action, footnote }: Layout): EmailContent {
+function compose({ template, subject, link, heading, greeting, paragraphs, list, moreLists = [], notes = [], action, footnote }: Layout): EmailContent {
   const brand = getConfig().brandName;
+  const lists = [...(list ? [list] : []), ...moreLists];
   const hello = greeting ? `Olá, ${singleLine(greeting)}!` : 'Olá!';
   const actionUrl = action ? httpUrl(action.url) : undefined;
   const html = `<!doctype html>
@@ -260,7 +320,7 @@ function compose({ template, subject, link, heading, greeting, paragraphs, list,
 <h1 style="margin:0 0 16px;font-size:22px;color:#0f172a;">${escapeHtml(heading)}</h1>
 <p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(hello)}</p>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(p)}</p>`).join('\n')}
-${list ? listHtml(list) : ''}
+${lists.map(listHtml).join('\n')}
 ${notes.map((p) => `<p style="margin:0 0 12px;font-size:14px;line-height:21px;color:#334155;">${escapeHtml(p)}</p>`).join('\n')}
 ${
   action && actionUrl
@@ -281,7 +341,7 @@ ${footnote ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#4
     hello,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
-    ...(list ? [`${list.title}:`, ...list.items.map((i) => `- ${singleLine(i.label)}${i.detail ? ` (${i.detail})` : ''}${i.url ? `: ${httpUrl(i.url)}` : ''}`), ...(list.more ? [`- ${list.more}`] : []), ''] : []),
+    ...lists.flatMap((l) => [`${l.title}:`, ...l.items.map((i) => `- ${singleLine(i.label)}${i.detail ? ` (${i.detail})` : ''}${i.url ? `: ${httpUrl(i.url)}` : ''}`), ...(l.more ? [`- ${l.more}`] : []), '']),
     ...notes.flatMap((p) => [p, '']),
     ...(action && actionUrl ? [`${action.label}: ${actionUrl}`, ''] : []),
     ...(footnote ? [footnote, ''] : []),
@@ -293,7 +353,7 @@ ${footnote ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#4
   return { subject: flattenText(subject, 200), html, text, template, ...(link ? { link: httpUrl(link) } : {}) };
 }
 
-function listHtml(list: NonNullable<Layout['list']>): string {
+function listHtml(list: EmailList): string {
   const items = list.items.map((item) => {
     const label = item.url
       ? `<a href="${escapeHtml(httpUrl(item.url))}" style="color:#1e3a8a;font-weight:bold;">${escapeHtml(singleLine(item.label))}</a>`

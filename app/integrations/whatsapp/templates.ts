@@ -49,3 +49,16 @@ export function movementWhatsAppText(movement: { numero: string; descricao: stri
   const text = `O processo ${flattenText(movement.numero, 40)} teve uma nova movimentação: ${flattenText(movement.descricao, MOVEMENT_TEXT_MAX)} Acesse o sistema para ver os detalhes.`;
   return { text, params: [text] };
 }
+
+/**
+ * The morning digest of a lawyer's CRM (docs/decisions/0049), one line through the generic text template:
+ * how many follow-ups are due and how many leads wait for a first contact, and the link to the board.
+ */
+export function followUpDigestWhatsAppText({ brandName, followUps, waiting, url }: { brandName: string; followUps: number; waiting: number; url: string }): WhatsAppText {
+  const parts = [
+    followUps > 0 ? (followUps === 1 ? '1 próximo contato para hoje ou atrasado' : `${followUps} próximos contatos para hoje ou atrasados`) : null,
+    waiting > 0 ? (waiting === 1 ? '1 lead aguardando seu primeiro contato' : `${waiting} leads aguardando seu primeiro contato`) : null,
+  ].filter(Boolean);
+  const text = `Bom dia! Sua agenda no ${brandName}: ${parts.join(' e ')}. Veja no seu CRM: ${url}`;
+  return { text, params: [text] };
+}

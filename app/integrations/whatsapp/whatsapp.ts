@@ -1,7 +1,7 @@
 import { DeliveryError } from '~/integrations/outbox/delivery-error';
 
 /** The kinds of WhatsApp message the platform sends; a Cloud API template is chosen by kind. */
-export const WHATSAPP_KINDS = ['novo-lead', 'teste', 'movimentacao'] as const;
+export const WHATSAPP_KINDS = ['novo-lead', 'teste', 'movimentacao', 'resumo-diario'] as const;
 export type WhatsAppKind = (typeof WHATSAPP_KINDS)[number];
 
 /** One WhatsApp message as every adapter receives it. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { runFollowUpDigest } from '~/modules/leads/follow-up-digest.server';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
@@ -149,6 +150,8 @@ async function reviewFixture(input: z.infer<typeof reviewInput>) {
   return { result };
 }
 
+const digestInput = z.object({ now: z.iso.datetime({ offset: true }), lawyerIds: z.array(z.string().min(1).max(64)).min(1).max(20) });
+
 const FIXTURES = {
   lawyer: (body: unknown) => createLawyerFixture(lawyerInput.parse(body)),
   superadmin: (body: unknown) => createSuperadminFixture(superadminInput.parse(body)),
@@ -158,6 +161,11 @@ const FIXTURES = {
   'auto-approve': (body: unknown) => {
     autoApproveInTests(autoApproveInput.parse(body).email);
     return Promise.resolve({ ok: true });
+  },
+  /** The morning digest at a fixed clock, for these lawyers only (the shared server's others get nothing). */
+  'follow-up-digest': (body: unknown) => {
+    const { now, lawyerIds } = digestInput.parse(body);
+    return runFollowUpDigest(new Date(now), { lawyers: lawyerIds });
   },
   session: async (body: unknown) => {
     const { email, password } = sessionInput.parse(body);

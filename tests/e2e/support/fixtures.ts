@@ -33,6 +33,8 @@ import type { RecordedRequest, StandInBehaviour } from '../../support/whatsapp-s
  *     otherwise sign in through the real form: `login(page, { email, password })` in support/browser.ts)
  *   useSession(context, cookie)   puts such a cookie into a browser context.
  *   fixtures.autoApprove(email)   a registration with this e-mail starts approved (AUTO_APPROVE_LAWYERS for it alone)
+ *   fixtures.followUpDigest(now, lawyerIds) → { day, found, sent }   the CRM's morning digest at that clock, for those lawyers
+ *     only (the shared server runs with FOLLOW_UP_DIGEST=off, so no digest goes out on its own)
  *
  * The stand-ins' control API (tests/e2e/support/stand-in-control.ts, in the global setup's process):
  *   standIns.emailsTo(address) / waitForEmail(address, containing?)   what the SMTP server received for it
@@ -102,6 +104,8 @@ export const fixtures = {
     door<{ result: { ok: boolean; changed?: boolean; trialEndsAt?: string | null } }>('review', { ...lawyer, decision }),
   session: (email: string, password: string) => door<{ cookie: string }>('session', { email, password }),
   autoApprove: (email: string) => door<{ ok: true }>('auto-approve', { email }),
+  /** The CRM's morning digest run at the clock `now` (ISO), for these lawyers only. */
+  followUpDigest: (now: string, lawyerIds: string[]) => door<{ day: string | null; found: number; sent: number }>('follow-up-digest', { now, lawyerIds }),
 };
 
 /** Puts a session cookie (`name=value; name2=value2`, as the fixtures return it) into a browser context. */

@@ -34,7 +34,7 @@ export function startServer(env: Record<string, string>) {
   for (const name of ['DATABASE_URL', 'APP_SECRET', 'MIGRATIONS_DIR', 'PAGE_CACHE_SECONDS', 'BRAND_NAME']) delete base[name];
   recordSpawn(`own:${path.basename(String(env.DATA_DIR ?? 'no-data-dir'))}:${env.PORT ?? ''}`);
   const child = spawn(process.execPath, ['build/server.js'], {
-    env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...env },
+    env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', FOLLOW_UP_DIGEST: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
