@@ -18,6 +18,7 @@ import { captureResponse, coldResponseTimes, runBareLoad, runLoad, type ColdTimi
 import { freePort, startProcess, type RunningProcess } from './processes';
 import { figure, formatTable, type Figure } from './report';
 import { runNotificationsInChild, type NotificationFigures } from './notification-delivery';
+import { DIGEST_LAWYERS, runDigestInChild, type DigestFigures } from './follow-up-digest';
 import { benchRouting, type RoutingFigures } from './routing';
 import { pickPremiumSlug, seedLawyers, type SeedResult } from './seed-100k';
 
@@ -32,6 +33,7 @@ interface Budgets {
   backOfficePageMs: number;
   monitoringPollMinutes: number;
   notificationP95Ms: number;
+  followUpDigestMinutes: number;
   lighthouse: Record<(typeof CATEGORIES)[number], number>;
 }
 
@@ -115,6 +117,7 @@ let backOfficeSeed: BackOfficeSeed | undefined;
 let backOffice: BackOfficeFigures | undefined;
 let monitoringPoll: MonitoringPollFigures | undefined;
 let notifications: NotificationFigures | undefined;
+let digest: DigestFigures | undefined;
 let fatalError: unknown;
 let settleWait: { seconds: number; loadAverage: number } | undefined;
 let boardSettleWait: { seconds: number; loadAverage: number } | undefined;
@@ -217,6 +220,8 @@ try {
   monitoringPoll = await phase(`monitoring polling (${MONITORING_PROCESSES.toLocaleString('en-US')} processes, DataJud stand-in)`, () => runMonitoringPollInChild(kind, workDir));
   // Notification delivery (bench/notification-delivery.ts), likewise in a child with its own database.
   notifications = await phase('notification delivery (50 requests × 5 lawyers, instant stand-ins)', () => runNotificationsInChild(kind, workDir));
+  // The CRM's morning digest (bench/follow-up-digest.ts) of 10,000 lawyers, in a child with its own database.
+  digest = await phase(`morning digest (${DIGEST_LAWYERS.toLocaleString('en-US')} lawyers)`, () => runDigestInChild(kind, workDir));
 } catch (error) {
   fatalError = error;
 } finally {
@@ -342,6 +347,17 @@ figures.push(
   ),
 );
 
+figures.push(
+  figure(
+    `Morning digest: ${DIGEST_LAWYERS.toLocaleString('en-US')} lawyers with follow-ups due, into the outbox`,
+    digest ? digest.digestSeconds / 60 : null,
+    'min',
+    2,
+    { kind: 'max', limit: budgets.followUpDigestMinutes },
+    digest ? `${digest.digests} digests, ${digest.emails} e-mails, ${digest.whatsApps} WhatsApp messages, ${digest.leads} leads` : undefined,
+  ),
+);
+
 if (boardSettleWait) figures.push(figure('Wait for a quiet machine before the board (1-min load average then)', boardSettleWait.seconds, 's', 0, undefined, `load ${boardSettleWait.loadAverage.toFixed(2)}`));
 if (settleWait) figures.push(figure('Wait for a quiet machine before Lighthouse (1-min load average then)', settleWait.seconds, 's', 0, undefined, `load ${settleWait.loadAverage.toFixed(2)}`));
 if (lighthousePages) {
@@ -423,6 +439,7 @@ fs.writeFileSync(
       backOffice,
       monitoringPoll,
       notifications,
+      digest,
       load,
       lighthouse: lighthousePages,
     },
