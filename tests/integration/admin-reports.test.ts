@@ -75,7 +75,7 @@ async function registeredAt(times: Date[]) {
 }
 
 describe('the summary cards', () => {
-  test('the last 30 São Paulo days against the 30 before, as the spec’s trend (100 when the earlier period had none)', async () => {
+  test('the last 30 São Paulo days against the 30 before, with one trend rule (none, shown as a dash, when the earlier period had nothing: issue 23)', async () => {
     const ana = await createLawyer();
     // Leads: 4 now (the first instant of the period and `now` included), 2 before; one from before both periods and one after `now` are left out.
     await addLeads([CURRENT_START, at('2026-02-20T12:00:00Z'), at('2026-03-10T11:00:00Z'), now], { assignedTo: ana.id });
@@ -90,14 +90,14 @@ describe('the summary cards', () => {
     const reports = await getAdminReports(now);
     expect(reports.period).toEqual({ from: '2026-02-09', to: '2026-03-10' });
     expect(reports.leads).toEqual({ current: 4, previous: 2, trend: 100 });
-    expect(reports.profileViews).toEqual({ current: 3, previous: 0, trend: 100 });
+    expect(reports.profileViews).toEqual({ current: 3, previous: 0, trend: null });
     expect(reports.whatsappClicks).toEqual({ current: 1, previous: 4, trend: -75 });
     expect(reports.newLawyers).toEqual({ current: 2, previous: 1, trend: 100 });
   });
 
   test('an empty platform: zeros, flat trends, every day present, no top lists', async () => {
     const reports = await getAdminReports(now);
-    for (const figure of [reports.leads, reports.profileViews, reports.whatsappClicks, reports.newLawyers]) expect(figure).toEqual({ current: 0, previous: 0, trend: 0 });
+    for (const figure of [reports.leads, reports.profileViews, reports.whatsappClicks, reports.newLawyers]) expect(figure).toEqual({ current: 0, previous: 0, trend: null });
     expect(reports.lastWeek).toHaveLength(7);
     expect(reports.lastMonth).toHaveLength(30);
     expect(reports.lastMonth.every((day) => day.leads === 0 && day.profileViews === 0 && day.whatsappClicks === 0)).toBe(true);

@@ -4,7 +4,7 @@ import { db } from '~/db/client.server';
 import { activityDays, profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { leads } from '~/db/schema/leads';
-import { periodTrend, recentZonedDays, type ZonedDay } from '~/modules/analytics/trends';
+import { percentChange, recentZonedDays, type ZonedDay } from '~/modules/analytics/trends';
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 
 /** 30 days for views, clicks and top lists, the 30 days before for trends (docs/product-rules.md, "Back office": Relatórios). */
@@ -18,8 +18,8 @@ export const TOP_LIMIT = 5;
 export interface ReportFigure {
   current: number;
   previous: number;
-  /** Whole percent change; 100 when the previous period had none and this one has some (periodTrend). */
-  trend: number;
+  /** Whole percent change; null ('—') when the previous period had none (percentChange). */
+  trend: number | null;
 }
 
 /** The counts of one calendar day in São Paulo. */
@@ -96,7 +96,7 @@ export async function getAdminReports(now: Date = new Date()): Promise<AdminRepo
   const figure = (key: 'leads' | 'profileViews' | 'whatsappClicks' | 'newLawyers'): ReportFigure => {
     const sum = (period: ZonedDay[]) => period.reduce((total, day) => total + dayOf(day.date)[key], 0);
     const [thisPeriod, lastPeriod] = [sum(currentDays), sum(previousDays)];
-    return { current: thisPeriod, previous: lastPeriod, trend: periodTrend(thisPeriod, lastPeriod) };
+    return { current: thisPeriod, previous: lastPeriod, trend: percentChange(thisPeriod, lastPeriod) };
   };
   const series = currentDays.map(({ date }) => ({ date, leads: dayOf(date).leads, profileViews: dayOf(date).profileViews, whatsappClicks: dayOf(date).whatsappClicks }));
   const top = (key: 'leadCities' | 'leadAreas') => {

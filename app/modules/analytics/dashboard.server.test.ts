@@ -48,9 +48,9 @@ describe('lawyer dashboard numbers', () => {
       totalViews: 3,
       viewsTrend: 200,
       totalClicks: 1,
-      clicksTrend: 100,
+      clicksTrend: null,
       leadsThisMonth: 1,
-      leadsTrend: 0,
+      leadsTrend: null,
     });
     expect(await getLawyerDashboardStats(bruno.id, now)).toMatchObject({ totalViews: 3, totalClicks: 2, leadsThisMonth: 2 });
   });
@@ -58,7 +58,7 @@ describe('lawyer dashboard numbers', () => {
   test('a lawyer with no activity sees zeros and no trend', async () => {
     const ana = await createLawyer();
     expect(await getLawyerDashboardStats(ana.id, now)).toEqual({
-      totalViews: 0, viewsTrend: 0, totalClicks: 0, clicksTrend: 0, leadsThisMonth: 0, leadsTrend: 0,
+      totalViews: 0, viewsTrend: null, totalClicks: 0, clicksTrend: null, leadsThisMonth: 0, leadsTrend: null,
     });
   });
 
@@ -121,10 +121,10 @@ describe('lawyer dashboard numbers', () => {
     expect(await getLawyerDashboardStats(ana.id, lateEvening)).toMatchObject({ leadsThisMonth: 2, leadsTrend: 100 });
   });
 
-  test('the leads trend is 0 when last month had no leads', async () => {
+  test('no leads trend (a dash) when last month had no leads, as for views and clicks', async () => {
     const ana = await createLawyer();
     await addLeads(ana.id, new Date('2025-03-05T12:00:00Z'), new Date('2025-03-06T12:00:00Z'));
-    expect(await getLawyerDashboardStats(ana.id, now)).toMatchObject({ leadsThisMonth: 2, leadsTrend: 0 });
+    expect(await getLawyerDashboardStats(ana.id, now)).toMatchObject({ leadsThisMonth: 2, leadsTrend: null });
   });
 
   test('the previous month of January is December of the year before', async () => {

@@ -3,19 +3,19 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { db } from '~/db/client.server';
 import { profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { leads } from '~/db/schema/leads';
-import { calendarMonthWindows, monthTrend, periodTrend, rollingWindows, type ComparedWindows } from './trends';
+import { calendarMonthWindows, percentChange, rollingWindows, type ComparedWindows } from './trends';
 
 /** The three numbers of the lawyer dashboard with their trends (docs/product-rules.md, Counting rules). */
 export interface LawyerDashboardStats {
   /** Profile views in the last 30 days. */
   totalViews: number;
-  viewsTrend: number;
+  viewsTrend: number | null;
   /** WhatsApp clicks in the last 30 days. */
   totalClicks: number;
-  clicksTrend: number;
+  clicksTrend: number | null;
   /** Leads assigned to the lawyer since the start of this calendar month (São Paulo time). */
   leadsThisMonth: number;
-  leadsTrend: number;
+  leadsTrend: number | null;
 }
 
 /**
@@ -32,11 +32,11 @@ export async function getLawyerDashboardStats(lawyerId: string, now = new Date()
   ]);
   return {
     totalViews: views.current,
-    viewsTrend: periodTrend(views.current, views.previous),
+    viewsTrend: percentChange(views.current, views.previous),
     totalClicks: clicks.current,
-    clicksTrend: periodTrend(clicks.current, clicks.previous),
+    clicksTrend: percentChange(clicks.current, clicks.previous),
     leadsThisMonth: leadCounts.current,
-    leadsTrend: monthTrend(leadCounts.current, leadCounts.previous),
+    leadsTrend: percentChange(leadCounts.current, leadCounts.previous),
   };
 }
 

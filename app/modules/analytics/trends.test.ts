@@ -1,34 +1,25 @@
 import { describe, expect, test } from 'vitest';
-import { calendarMonthWindows, monthTrend, periodTrend, rollingWindows, recentZonedDays, startOfZonedDay, startOfZonedMonth, trendDirection, trendText } from './trends';
+import { calendarMonthWindows, percentChange, rollingWindows, recentZonedDays, startOfZonedDay, startOfZonedMonth, trendDirection, trendText } from './trends';
 
 const DAY_MS = 86_400_000;
 
-describe('views and clicks trend', () => {
-  test('is the percent change against the previous period, rounded to a whole number', () => {
-    expect(periodTrend(5, 4)).toBe(25);
-    expect(periodTrend(3, 4)).toBe(-25);
-    expect(periodTrend(2, 3)).toBe(-33);
-    expect(periodTrend(5, 3)).toBe(67);
-    expect(periodTrend(4, 4)).toBe(0);
-    expect(periodTrend(0, 7)).toBe(-100);
+describe('trends, one rule for every figure (issue 23)', () => {
+  test('the percent change against the previous period, rounded to a whole number', () => {
+    expect(percentChange(5, 4)).toBe(25);
+    expect(percentChange(3, 4)).toBe(-25);
+    expect(percentChange(2, 3)).toBe(-33);
+    expect(percentChange(5, 3)).toBe(67);
+    expect(percentChange(4, 4)).toBe(0);
+    expect(percentChange(0, 7)).toBe(-100);
+    expect(percentChange(6, 4)).toBe(50);
   });
 
-  test('is 100 when the previous period had nothing, and 0 when both had nothing', () => {
-    expect(periodTrend(12, 0)).toBe(100);
-    expect(periodTrend(0, 0)).toBe(0);
-  });
-});
-
-describe('leads trend', () => {
-  test('is (current - previous) / previous * 100, rounded', () => {
-    expect(monthTrend(6, 4)).toBe(50);
-    expect(monthTrend(1, 3)).toBe(-67);
-    expect(monthTrend(0, 2)).toBe(-100);
-  });
-
-  test('is 0 when last month had no leads, whatever this month has', () => {
-    expect(monthTrend(9, 0)).toBe(0);
-    expect(monthTrend(0, 0)).toBe(0);
+  test('none when the previous period had nothing: 0 → 1 and 0 → 2 both read “—”, never +100% beside 0%', () => {
+    expect(percentChange(1, 0)).toBeNull();
+    expect(percentChange(2, 0)).toBeNull();
+    expect(percentChange(0, 0)).toBeNull();
+    expect(trendText(null)).toBe('— período anterior sem registros');
+    expect(trendDirection(null)).toBe('flat');
   });
 });
 

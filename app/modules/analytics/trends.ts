@@ -144,29 +144,29 @@ function offsetMs(date: Date, timeZone: string): number {
 }
 
 /**
- * Views and clicks: percent change against the previous window, as a whole number; 100 when the
- * previous window had nothing and this one has something, 0 when both are empty.
+ * Percent change against the previous period, as a whole number, for every figure that has a trend (the
+ * lawyer's dashboard, the back office's reports): null when the previous period had nothing, shown as
+ * '—', since no percentage describes a change from zero (issue 23: '+100%' for 0 → 1 beside '0%' for
+ * 0 → 2 contradicted each other).
  */
-export function periodTrend(current: number, previous: number): number {
-  if (previous === 0) return current > 0 ? 100 : 0;
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
   return Math.round(((current - previous) / previous) * 100);
 }
 
-/** Leads: (current - previous) / previous * 100 as a whole number; 0 when last month had none. */
-export function monthTrend(current: number, previous: number): number {
-  if (previous === 0) return 0;
-  return Math.round(((current - previous) / previous) * 100);
-}
+/** What a trend of nothing to compare with says after its '—'. */
+export const NO_TREND_TEXT = 'período anterior sem registros';
 
-
-/** '+25% em relação ao período anterior', '-10% em relação ao período anterior', '0% em relação ao período anterior'. */
-export function trendText(trend: number): string {
+/** '+25% em relação ao período anterior', '-10% …', '0% …', or '— período anterior sem registros'. */
+export function trendText(trend: number | null): string {
+  if (trend === null) return `— ${NO_TREND_TEXT}`;
   const sign = trend > 0 ? '+' : trend < 0 ? '-' : '';
   return `${sign}${formatCount(Math.abs(trend))}% em relação ao período anterior`;
 }
 
 export type TrendDirection = 'up' | 'down' | 'flat';
 
-export function trendDirection(trend: number): TrendDirection {
+export function trendDirection(trend: number | null): TrendDirection {
+  if (trend === null) return 'flat';
   return trend > 0 ? 'up' : trend < 0 ? 'down' : 'flat';
 }

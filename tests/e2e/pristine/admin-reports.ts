@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
-import { periodTrend, recentZonedDays, trendText } from '~/modules/analytics/trends';
+import { percentChange, recentZonedDays, trendText } from '~/modules/analytics/trends';
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { DEMO_LAWYER_LEADS } from '~/modules/demo/demo-leads';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
@@ -37,7 +37,7 @@ function expectedFigures() {
   const all = DEMO_LAWYER_LEADS.map((lead) => ({ ...lead, at: seededAt.getTime() - lead.hoursAgo * HOUR_MS }));
   const leads = all.filter((lead) => lead.at >= start);
   // The seed's leads are all less than 30 days old: the few before today's window are the previous period's.
-  const leadsTrend = trendText(periodTrend(leads.length, all.length - leads.length));
+  const leadsTrend = trendText(percentChange(leads.length, all.length - leads.length));
   const week = days.slice(-7).map((day) => ({ date: day.date, leads: leads.filter((lead) => localDate(lead.at) === day.date).length }));
   const top = (key: 'cidade' | 'areaInteresse', label: (id: string) => string) => {
     const counts = new Map<string, number>();
@@ -74,7 +74,7 @@ describe('Relatórios', () => {
     const card = (title: string) =>
       page.getByRole('list', { name: 'Resumo' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) }).locator('p').allTextContents();
     expect(await card('Leads (30 dias)')).toEqual([String(expected.leads), expected.leadsTrend, expect.stringMatching(/^Período anterior: \d+$/)]);
-    expect(await card('Cliques no WhatsApp (30 dias)')).toEqual(['0', '0% em relação ao período anterior', 'Período anterior: 0']);
+    expect(await card('Cliques no WhatsApp (30 dias)')).toEqual(['0', '— período anterior sem registros', 'Período anterior: 0']);
     expect((await card('Novos advogados (30 dias)'))[0]).toBe(expected.newLawyers.toLocaleString('pt-BR'));
     // The views are written a second after the visits: the page shows them once they are.
     await expect
@@ -82,7 +82,7 @@ describe('Relatórios', () => {
         await page.reload();
         return card('Visualizações de perfil (30 dias)');
       })
-      .toEqual(['2', '+100% em relação ao período anterior', 'Período anterior: 0']);
+      .toEqual(['2', '— período anterior sem registros', 'Período anterior: 0']);
 
     expect(await tableRows(page, /^Leads por dia/)).toEqual(expected.week.map((day) => [dayMonth(day.date), String(day.leads)]));
     expect(await tableRows(page, /^Cidades com mais leads/)).toEqual(expected.cities);

@@ -60,7 +60,7 @@ const TREND_STYLE = {
   flat: { icon: Minus, className: 'text-slate-600' },
 } as const;
 
-function StatCard({ icon: Icon, title, period, value, trend }: { icon: LucideIcon; title: string; period: string; value: number; trend: number }) {
+function StatCard({ icon: Icon, title, period, value, trend }: { icon: LucideIcon; title: string; period: string; value: number; trend: number | null }) {
   const style = TREND_STYLE[trendDirection(trend)];
   const TrendIcon = style.icon;
   return (
