@@ -6,7 +6,7 @@ import { auditLog } from '~/db/schema/admin';
 import { profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { account, session, user } from '~/db/schema/auth';
 import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
-import { leads, leadStatuses } from '~/db/schema/leads';
+import { leadEvents, leadNotes, leads, leadStatuses } from '~/db/schema/leads';
 import { lawyerApiTokens, outbox } from '~/db/schema/messaging';
 import { monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
 import { lawyerPlans } from '~/db/schema/subscriptions';
@@ -73,10 +73,20 @@ export interface LawyerDataExport {
     mensagem: string | null;
     status: string;
     stage: string | null;
+    /** 'Próximo contato': the São Paulo day and optional time. */
+    followUp: { on: string; time: string | null } | null;
+    lostReason: { id: string; text: string | null } | null;
+    agreedFeeCents: number | null;
+    closedAt: Iso | null;
+    firstContact: { at: Iso; channel: string | null } | null;
+    /** The lawyer's notes about the lead, oldest first. */
+    notes: Array<{ text: string; createdAt: Iso; updatedAt: Iso }>;
+    /** What the lead's history recorded: stage moves, follow-up changes, the first contact. */
+    history: Array<{ kind: string; details: Record<string, unknown>; createdAt: Iso }>;
     createdAt: Iso;
     updatedAt: Iso;
   }>;
-  crmStages: Array<{ id: string; name: string; color: string; orderIndex: number; createdAt: Iso }>;
+  crmStages: Array<{ id: string; name: string; color: string; kind: string; orderIndex: number; createdAt: Iso }>;
   statistics: {
     timeZone: string;
     profileViewsByDay: Array<{ day: string; views: number }>;
@@ -127,6 +137,19 @@ async function readExport(tx: Pick<Db, 'select'>, userId: string, now: Date): Pr
     .where(eq(leads.assignedTo, userId))
     .orderBy(asc(leads.createdAt));
   const stages = await tx.select().from(leadStatuses).where(eq(leadStatuses.lawyerId, userId)).orderBy(asc(leadStatuses.orderIndex));
+  const notes = await tx
+    .select({ leadId: leadNotes.leadId, body: leadNotes.body, createdAt: leadNotes.createdAt, updatedAt: leadNotes.updatedAt })
+    .from(leadNotes)
+    .innerJoin(leads, and(eq(leads.id, leadNotes.leadId), eq(leads.assignedTo, userId)))
+    .where(eq(leadNotes.authorId, userId))
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id));
+  const events = await tx
+    .select({ leadId: leadEvents.leadId, kind: leadEvents.kind, details: leadEvents.details, createdAt: leadEvents.createdAt })
+    .from(leadEvents)
+    .innerJoin(leads, and(eq(leads.id, leadEvents.leadId), eq(leads.assignedTo, userId)))
+    .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  const notesByLead = groupByLead(notes);
+  const eventsByLead = groupByLead(events);
   const viewDay = sql<string>`to_char(${profileViews.viewedAt} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`;
   const views = await tx.select({ day: viewDay, views: sql<number>`count(*)::int` }).from(profileViews).where(eq(profileViews.lawyerId, userId)).groupBy(viewDay).orderBy(viewDay);
   const clickDay = sql<string>`to_char(${whatsappClicks.clickedAt} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`;
@@ -206,10 +229,17 @@ async function readExport(tx: Pick<Db, 'select'>, userId: string, now: Date): Pr
       mensagem: lead.mensagem,
       status: lead.status,
       stage: stage ?? null,
+      followUp: lead.followUpOn ? { on: lead.followUpOn, time: lead.followUpTime ? lead.followUpTime.slice(0, 5) : null } : null,
+      lostReason: lead.lostReason ? { id: lead.lostReason, text: lead.lostReasonText } : null,
+      agreedFeeCents: lead.agreedFeeCents,
+      closedAt: isoOrNull(lead.closedAt),
+      firstContact: lead.firstContactAt ? { at: iso(lead.firstContactAt), channel: lead.firstContactChannel } : null,
+      notes: (notesByLead.get(lead.id) ?? []).map((n) => ({ text: n.body, createdAt: iso(n.createdAt), updatedAt: iso(n.updatedAt) })),
+      history: (eventsByLead.get(lead.id) ?? []).map((e) => ({ kind: e.kind, details: e.details, createdAt: iso(e.createdAt) })),
       createdAt: iso(lead.createdAt),
       updatedAt: iso(lead.updatedAt),
     })),
-    crmStages: stages.map((s) => ({ id: s.id, name: s.name, color: s.color, orderIndex: s.orderIndex, createdAt: iso(s.createdAt) })),
+    crmStages: stages.map((s) => ({ id: s.id, name: s.name, color: s.color, kind: s.kind, orderIndex: s.orderIndex, createdAt: iso(s.createdAt) })),
     statistics: {
       timeZone: 'America/Sao_Paulo',
       profileViewsByDay: views.map((v) => ({ day: v.day, views: Number(v.views) })),
@@ -270,4 +300,14 @@ export async function downloadOwnData(userId: string, now = new Date()): Promise
   if (!data) throw new AppError('Conta não encontrada', { status: 404, code: 'account_not_found' });
   const brand = slugBase(getConfig().brandName) || 'dados';
   return { data, fileName: `${brand}-meus-dados-${saoPauloDay(now)}.json` };
+}
+
+function groupByLead<T extends { leadId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.leadId);
+    if (list) list.push(row);
+    else grouped.set(row.leadId, [row]);
+  }
+  return grouped;
 }
