@@ -4,6 +4,7 @@ import type { CrmLead } from '~/modules/leads/crm.server';
 import { leadMailtoUrl, leadPreview, leadWhatsAppUrl, relativeTimePtBr } from '~/modules/leads/lead-format';
 import { useMinuteClock } from './crm-clock';
 import { useCardDrag, type LeadDragData } from './crm-dnd';
+import { leadContactHref, openLeadContact } from './lead-contact-link';
 
 export const DRAG_INSTRUCTIONS_ID = 'crm-instrucoes-arrastar';
 
@@ -90,8 +91,10 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
         </ul>
         {preview ? <p className="mt-2 text-sm break-words text-slate-700">{preview}</p> : null}
         <div className="mt-3 flex gap-2">
+          {/* Each records the lead's first contact (decision 0047), with or without JavaScript. */}
           <a
-            href={leadWhatsAppUrl(lead.telefone)}
+            href={leadContactHref(lead.id, 'whatsapp')}
+            onClick={(event) => openLeadContact(event, lead.id, 'whatsapp', leadWhatsAppUrl(lead.telefone))}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`WhatsApp de ${lead.nome} (abre em nova aba)`}
@@ -99,7 +102,10 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
           >
             WhatsApp
           </a>
-          <a href={leadMailtoUrl(lead.email)} aria-label={`Email para ${lead.nome}`} className="crm-card-contact crm-icon crm-icon-mail border-slate-400 text-slate-800 hover:bg-slate-50">
+          <a
+            href={leadContactHref(lead.id, 'email')}
+            onClick={(event) => openLeadContact(event, lead.id, 'email', leadMailtoUrl(lead.email))}
+            aria-label={`Email para ${lead.nome}`} className="crm-card-contact crm-icon crm-icon-mail border-slate-400 text-slate-800 hover:bg-slate-50">
             Email
           </a>
         </div>
