@@ -48,8 +48,9 @@ describe('the board', () => {
     await expect(mariana.getByText('São Paulo - SP')).toBeVisible();
     await expect(mariana.getByText('há 2 horas')).toBeVisible();
     await expect(mariana.getByText(/^Estou me separando depois de 8 anos de casamento e temos dois filhos, de 5 e 9 anos\. Gostaria de ent\.\.\.$/)).toBeVisible();
-    expect(await mariana.getByRole('link', { name: /^WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/5511987231456');
-    expect(await mariana.getByRole('link', { name: /^Email/ }).getAttribute('href')).toBe('mailto:mariana.lopes@exemplo.com.br');
+    // Through /area-advogado/contato, which records the first contact and goes on to wa.me or mailto (decision 0047).
+    expect(await mariana.getByRole('link', { name: /^WhatsApp/ }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=whatsapp$/);
+    expect(await mariana.getByRole('link', { name: /^Email/ }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=email$/);
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);

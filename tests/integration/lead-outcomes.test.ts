@@ -109,7 +109,7 @@ describe('won and lost', () => {
     const bruno = await lawyer();
     const lead = await newLead(ana.crm);
     const cookie = await cookieOf(bruno.email);
-    for (const fields of [
+    for (const fields of <Array<Record<string, string>>>[
       { intent: 'mover-lead', leadId: lead.id, stageId: bruno.naoContratado, motivo: 'honorarios' },
       { intent: 'mover-lead', leadId: lead.id, stageId: bruno.naoContratado },
       { intent: 'mover-lead', leadId: lead.id, stageId: ana.contratado, honorarios: '900,00' },
