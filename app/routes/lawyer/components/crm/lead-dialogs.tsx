@@ -101,7 +101,11 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
           <Section title="Contato">
             <dl className="space-y-2">
               <Detail term="Email">
-                <a href={leadMailtoUrl(lead.email)} className="text-brand-700 hover:underline">
+                <a
+                  href={leadContactHref(lead.id, 'email')}
+                  onClick={(event) => openLeadContact(event, lead.id, 'email', leadMailtoUrl(lead.email), () => setContacts((n) => n + 1))}
+                  className="text-brand-700 hover:underline"
+                >
                   {lead.email}
                 </a>
               </Detail>
