@@ -87,6 +87,8 @@ describe('won and lost, and the response time', () => {
     // Mariana was contacted; Luciana, never contacted, is closed now: neither waits.
     expect(after.waiting).toBe(before.waiting - 2);
     expect(after.responseTime).toMatch(/^2 h/);
+    const dashboardViolations = await findSeriousA11yViolations(page);
+    expect(dashboardViolations, formatViolations(dashboardViolations)).toEqual([]);
     await saveScreenshot(page, 'dashboard-pipeline-1280');
   });
 
