@@ -24,10 +24,11 @@ const PASSWORD = 'senha-certa-123';
 let counter = 0;
 const HOUR = 3_600_000;
 
-async function lawyer() {
+/** A lawyer with the default stages; a password (a slow hash) only for one who signs in. */
+async function lawyer({ signsIn = false } = {}) {
   counter += 1;
   const email = `resultado.${counter}@exemplo.adv.br`;
-  const created = await createLawyer({ email, password: PASSWORD });
+  const created = await createLawyer({ email, ...(signsIn ? { password: PASSWORD } : {}) });
   const stages = await db.select({ id: leadStatuses.id, name: leadStatuses.name }).from(leadStatuses).where(eq(leadStatuses.lawyerId, created.id)).orderBy(asc(leadStatuses.orderIndex));
   const crm: CrmLawyer = await openCrm({ id: created.id, isSuperadmin: false });
   // Default stages: Novo, Em contato, Proposta enviada, Contratado (won), Não contratado (lost).
@@ -59,7 +60,7 @@ async function contactLink(cookie: string, leadId: string, canal: string, header
 
 describe('won and lost', () => {
   test('a lost stage needs a reason (Portuguese 400, also without JavaScript, where the dialog shows the reason form); Outro needs its text', async () => {
-    const ana = await lawyer();
+    const ana = await lawyer({ signsIn: true });
     const lead = await newLead(ana.crm);
     expect(await refusalOf(moveLeadToStage(ana.crm, { leadId: lead.id, stageId: ana.naoContratado }))).toMatchObject({ status: 400, message: CRM_MESSAGES.lostReasonRequired, field: 'motivo' });
     expect(moveLeadSchema.safeParse({ leadId: lead.id, stageId: ana.naoContratado, motivo: 'outro', motivoOutro: '  ' }).error?.issues[0]?.message).toBe(CRM_MESSAGES.lostReasonTextRequired);
@@ -106,7 +107,7 @@ describe('won and lost', () => {
 
   test('another lawyer can neither write a reason or fees nor record a contact on a lead by id: 404, nothing changed', async () => {
     const ana = await lawyer();
-    const bruno = await lawyer();
+    const bruno = await lawyer({ signsIn: true });
     const lead = await newLead(ana.crm);
     const cookie = await cookieOf(bruno.email);
     for (const fields of <Array<Record<string, string>>>[
@@ -150,7 +151,7 @@ describe('won and lost', () => {
 
 describe('response time', () => {
   test('the first contact is kept once, by whichever path comes first: WhatsApp, e-mail link, note or a move out of the first stage', async () => {
-    const ana = await lawyer();
+    const ana = await lawyer({ signsIn: true });
     const cookie = await cookieOf(ana.email);
     const [byWhatsApp, byEmail, byNote, byMove, notFirst] = await Promise.all(Array.from({ length: 5 }, () => newLead(ana.crm)));
 
