@@ -36,6 +36,7 @@ export default [
   route('editar-perfil', 'routes/lawyer/edit-profile.tsx'),
   route('completar-perfil', 'routes/account/complete-profile.tsx'),
   route('area-advogado/crm', 'routes/lawyer/crm-api.ts'),
+  route('area-advogado/contato', 'routes/lawyer/lead-contact.ts'),
   // The back office: its entrance and bootstrap are open; everything under /admin/ sits in the layout,
   // whose middleware lets only superadmins through (tests/integration/admin-access.test.ts checks both).
   route('bootstrap-superadmin', 'routes/admin/bootstrap-superadmin.tsx'),

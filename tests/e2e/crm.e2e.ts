@@ -48,8 +48,9 @@ describe('the board', () => {
     await expect(mariana.getByText('São Paulo - SP')).toBeVisible();
     await expect(mariana.getByText('há 2 horas')).toBeVisible();
     await expect(mariana.getByText(/^Estou me separando depois de 8 anos de casamento e temos dois filhos, de 5 e 9 anos\. Gostaria de ent\.\.\.$/)).toBeVisible();
-    expect(await mariana.getByRole('link', { name: /^WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/5511987231456');
-    expect(await mariana.getByRole('link', { name: /^Email/ }).getAttribute('href')).toBe('mailto:mariana.lopes@exemplo.com.br');
+    // Through /area-advogado/contato, which records the first contact and goes on to wa.me or mailto (decision 0047).
+    expect(await mariana.getByRole('link', { name: /^WhatsApp/ }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=whatsapp$/);
+    expect(await mariana.getByRole('link', { name: /^Email/ }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=email$/);
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
@@ -65,8 +66,9 @@ describe('the board', () => {
     await expect(dialog.getByText('Direito do Consumidor')).toBeVisible();
     await expect(dialog.getByText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
     await expect(dialog.getByText(/alegando doença preexistente que nunca tive\. A cirurgia é urgente\.$/)).toBeVisible();
-    expect(await dialog.getByRole('link', { name: 'Contatar no WhatsApp' }).getAttribute('href')).toBe('https://wa.me/5519987612345');
-    expect(await dialog.getByRole('link', { name: 'Enviar Email' }).getAttribute('href')).toBe('mailto:eduardo.cunha@exemplo.com.br');
+    // Through /area-advogado/contato, which records the first contact and goes on to wa.me or mailto (decision 0047).
+    expect(await dialog.getByRole('link', { name: 'Contatar no WhatsApp' }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=whatsapp$/);
+    expect(await dialog.getByRole('link', { name: 'Enviar Email' }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=email$/);
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);

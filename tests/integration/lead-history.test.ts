@@ -117,13 +117,15 @@ describe('a lead’s history', () => {
     const lead = await createLead(ana.crm, { nome: 'Maria Cliente', email: 'maria@exemplo.com.br', telefone: '5511987654321', cidade: 'sp_sao_paulo', area_interesse: 'familia', mensagem: 'Digitado pela advogada' });
     await moveLeadToStage(ana.crm, { leadId: lead.id, stageId: ana.stages[1]! });
     await moveLeadToStage(ana.crm, { leadId: lead.id, stageId: ana.stages[1]! });
-    const events = await db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
+    // Leaving the first stage is also the lead's first contact ('contato', decision 0047).
+    const events = (await db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id))).filter((e) => e.kind === 'etapa');
     expect(events).toHaveLength(1);
     const [from, to] = await Promise.all(ana.stages.slice(0, 2).map(async (id) => (await db.select({ name: leadStatuses.name }).from(leadStatuses).where(eq(leadStatuses.id, id)))[0]!.name));
     expect(events[0]).toMatchObject({ kind: 'etapa', details: { from, to } });
     const history = await leadHistory(ana.crm, lead.id);
     expect(history.request).toBeNull();
-    expect(history.items).toEqual([expect.objectContaining({ kind: 'etapa', from, to })]);
+    expect(history.items.filter((i) => i.kind === 'etapa')).toEqual([expect.objectContaining({ kind: 'etapa', from, to })]);
+    expect(history.items.filter((i) => i.kind === 'contato')).toEqual([expect.objectContaining({ kind: 'contato', channel: 'etapa' })]);
   });
 
   test('the lawyer may edit the lead’s description (the spec’s edit dialog); the client’s original words stay in the history', async () => {

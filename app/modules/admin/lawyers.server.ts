@@ -20,6 +20,8 @@ import { listPageSchema, listSearchSchema } from './list-query';
 
 export const ADMIN_LAWYERS_PAGE_SIZE = 20;
 const DAY_MS = 86_400_000;
+/** The response time's window, the lawyer dashboard's (app/modules/leads/pipeline-stats.server.ts). */
+const RESPONSE_TIME_DAYS = 30;
 
 /** The page's query string: anything unexpected falls back to the whole list, page 1, never an error. */
 export const adminLawyersQuerySchema = z.object({
@@ -61,6 +63,8 @@ export interface AdminLawyerRow {
   paymentStatus: PaymentStatus;
   /** The end date is within the 7-day warning (or past): shown in red. */
   endsSoon: boolean;
+  /** The median response time of the leads that reached the lawyer in the last 30 days and were contacted, in seconds; null without any. */
+  responseSeconds: number | null;
 }
 
 export interface AdminLawyersPage {
@@ -98,6 +102,7 @@ export function searchCondition(q: string): SQL | undefined {
 export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new Date()): Promise<AdminLawyersPage> {
   const where = and(searchCondition(query.q), query.status ? eq(lawyerProfiles.status, query.status) : undefined);
   const nowText = now.toISOString();
+  const arrivedSince = new Date(now.getTime() - RESPONSE_TIME_DAYS * DAY_MS).toISOString();
   const pageIds = db
     .select({ id: lawyerProfiles.id })
     .from(lawyerProfiles)
@@ -139,6 +144,9 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
         createdAt: lawyerProfiles.createdAt,
         planType: lawyerPlans.planType,
         planEndDate: lawyerPlans.endDate,
+        // Per row of the page (20): a range of leads_assigned_created_idx, the lawyer's last 30 days (decision 0047).
+        responseSeconds: sql<number | string | null>`(select percentile_cont(0.5) within group (order by extract(epoch from l.first_contact_at - l.created_at))
+          from leads l where l.assigned_to = ${lawyerProfiles.id} and l.created_at >= ${arrivedSince}::timestamptz and l.first_contact_at is not null)`,
       })
       .from(pageIds)
       .innerJoin(lawyerProfiles, eq(lawyerProfiles.id, pageIds.id))
@@ -176,6 +184,7 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
         subscription,
         paymentStatus: paymentStatusOf(subscription, now),
         endsSoon: endsWithinWarning(subscription?.endDate ?? null, now),
+        responseSeconds: row.responseSeconds === null ? null : Number(row.responseSeconds),
       };
     }),
     total: matchingTotal,

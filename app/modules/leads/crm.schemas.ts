@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
-import { CITY_IDS, PRACTICE_AREA_IDS, STAGE_COLORS } from '~/domain/catalog/catalog';
+import { CITY_IDS, LOST_REASON_IDS, PRACTICE_AREA_IDS, STAGE_COLORS, type LostReasonId } from '~/domain/catalog/catalog';
 import { phoneField } from '~/domain/phone-field';
 import { isCalendarDay } from './follow-ups';
-import { CARDS_PER_COLUMN_FIRST, CRM_INTENTS, CRM_MESSAGES, LEAD_LIMITS, NOTE_LIMITS, STAGE_LIMITS } from './crm.shared';
+import { CARDS_PER_COLUMN_FIRST, CRM_INTENTS, CRM_MESSAGES, feeFieldCents, LEAD_LIMITS, NOTE_LIMITS, OUTCOME_LIMITS, STAGE_LIMITS } from './crm.shared';
 
 // The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the board's
 // page checks its forms with them before sending (loaded on first use). Browser-safe.
@@ -94,12 +94,69 @@ export const followUpSchema = z.discriminatedUnion('acao', [
 ], { message: CRM_MESSAGES.followUpFailed });
 export type FollowUpInput = z.output<typeof followUpSchema>;
 
-/** A card dropped on a column, or the stage select and 'Mover' button of a card. */
-export const moveLeadSchema = z.object({
+/** An optional text field: empty (or only spaces) is not given. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string({ message: tooLong })
+    .max(max * 2, tooLong)
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(z.string().max(max, tooLong).optional());
+
+/**
+ * A card dropped on a column, or the stage select and 'Mover' button of a card. A move to a lost stage
+ * carries its reason (`motivo`, 'outro' with `motivoOutro`), to a won stage optionally the agreed fees
+ * (`honorarios`, typed as '3.500,00'); whether the stage is lost or won is the database's, so that rule is
+ * moveLeadToStage's (a lost stage without a reason is refused there). Read as the module's names.
+ */
+export const moveLeadSchema = z
+  .object({
+    leadId: idField(CRM_MESSAGES.leadNotFound),
+    stageId: idField(CRM_MESSAGES.stageNotFound),
+    motivo: z
+      .string({ message: CRM_MESSAGES.lostReasonInvalid })
+      .max(40, CRM_MESSAGES.lostReasonInvalid)
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .pipe(z.enum(LOST_REASON_IDS, { message: CRM_MESSAGES.lostReasonInvalid }).optional()),
+    motivoOutro: optionalText(OUTCOME_LIMITS.reasonText.max, CRM_MESSAGES.lostReasonTextTooLong),
+    honorarios: z
+      .string({ message: CRM_MESSAGES.feeInvalid })
+      .max(40, CRM_MESSAGES.feeInvalid)
+      .optional()
+      .transform((value, ctx) => {
+        const fee = feeFieldCents(value);
+        if ('error' in fee) {
+          ctx.addIssue({ code: 'custom', message: fee.error });
+          return z.NEVER;
+        }
+        return fee.cents ?? undefined;
+      }),
+  })
+  .refine((f) => f.motivo !== 'outro' || f.motivoOutro !== undefined, { path: ['motivoOutro'], message: CRM_MESSAGES.lostReasonTextRequired })
+  .transform(({ leadId, stageId, motivo, motivoOutro, honorarios }): MoveLeadInput => ({
+    leadId,
+    stageId,
+    lostReason: motivo,
+    // Only 'Outro' has a text of its own.
+    lostReasonText: motivo === 'outro' ? motivoOutro : undefined,
+    agreedFeeCents: honorarios,
+  }));
+/** A move as the module takes it (the tests and the board call it with a lead and a stage only). */
+export interface MoveLeadInput {
+  leadId: string;
+  stageId: string;
+  lostReason?: LostReasonId | undefined;
+  lostReasonText?: string | undefined;
+  agreedFeeCents?: number | undefined;
+}
+
+/** A WhatsApp or e-mail opened from a card or the lead's dialog: the lead's first contact, when it is the first. */
+export const recordContactSchema = z.object({
   leadId: idField(CRM_MESSAGES.leadNotFound),
-  stageId: idField(CRM_MESSAGES.stageNotFound),
+  canal: z.enum(['whatsapp', 'email'], { message: 'Canal de contato inválido' }),
 });
-export type MoveLeadInput = z.output<typeof moveLeadSchema>;
+export type RecordContactInput = z.output<typeof recordContactSchema>;
 
 const STAGE_COLOR_VALUES = STAGE_COLORS.map((c) => c.value) as [string, ...string[]];
 const stageName = z

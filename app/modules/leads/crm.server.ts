@@ -21,8 +21,11 @@ import {
   type EditLeadInput,
   type MoveLeadInput,
   type NewLeadInput,
+  type RecordContactInput,
   type SaveStagesInput,
 } from './crm.schemas';
+import { recordFirstContact } from './first-contact.server';
+import { leadMailtoUrl, leadWhatsAppUrl } from './lead-format';
 
 // The lawyer's CRM board (docs/product-rules.md, "CRM"). Every function takes the lawyer that
 // openCrm() let in, from the session, and scopes every statement to them: another lawyer's lead or
@@ -245,6 +248,10 @@ function ownStage(lawyerId: string, stageId: string) {
 /**
  * Moves one of the lawyer's leads to one of their stages (the board's drop, or the card's 'Mover'), and
  * records the move in the lead's history ('etapa', the stages' names then) in the same transaction.
+ * A lost stage needs a reason ('Outro' with its text), a won stage takes optional agreed fees; entering
+ * either closes the lead (`closed_at`), moving back to an open stage reopens it and forgets them, and
+ * the event carries them. Leaving the first stage is the lead's first contact, if it had none
+ * (docs/decisions/0047). A move to the stage the lead is in changes nothing.
  */
 export async function moveLeadToStage(lawyer: CrmLawyer, input: MoveLeadInput): Promise<void> {
   const leadId = requireUuid(input.leadId, CRM_MESSAGES.leadNotFound, 'lead_not_found');
@@ -253,25 +260,64 @@ export async function moveLeadToStage(lawyer: CrmLawyer, input: MoveLeadInput): 
   try {
     moved = await db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ stageId: leads.statusId })
+        .select({ stageId: leads.statusId, closedAt: leads.closedAt })
         .from(leads)
         .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id)))
         .for('update');
       if (!before) return false;
+      // The lawyer's stages (at most STAGE_LIMITS.perLawyer), in board order: the target's kind, the
+      // lead's stage now, and which is first (a lead without one of them shows in the first column).
+      const stages = await tx
+        .select({ id: leadStatuses.id, kind: leadStatuses.kind })
+        .from(leadStatuses)
+        .where(eq(leadStatuses.lawyerId, lawyer.id))
+        .orderBy(asc(leadStatuses.orderIndex), asc(leadStatuses.createdAt), asc(leadStatuses.id));
+      const target = stages.find((s) => s.id === stageId);
+      if (!target) return false;
+      const now = new Date();
+      if (before.stageId === stageId) {
+        await tx.update(leads).set({ updatedAt: now }).where(eq(leads.id, leadId));
+        return true;
+      }
+      if (target.kind === 'perdido' && !input.lostReason) {
+        throw new AppError(CRM_MESSAGES.lostReasonRequired, { status: 400, code: 'lost_reason_required', field: 'motivo' });
+      }
+      if (target.kind === 'perdido' && input.lostReason === 'outro' && !input.lostReasonText) {
+        throw new AppError(CRM_MESSAGES.lostReasonTextRequired, { status: 400, code: 'lost_reason_text_required', field: 'motivoOutro' });
+      }
+      const current = stages.find((s) => s.id === before.stageId);
+      const lost = target.kind === 'perdido';
+      const won = target.kind === 'ganho';
+      const outcome = {
+        lostReason: lost ? input.lostReason! : null,
+        lostReasonText: lost && input.lostReason === 'outro' ? input.lostReasonText! : null,
+        agreedFeeCents: won ? (input.agreedFeeCents ?? null) : null,
+      };
       const updated = await tx
         .update(leads)
-        .set({ statusId: stageId, updatedAt: new Date() })
+        .set({
+          statusId: stageId,
+          updatedAt: now,
+          // Closed when it enters a won or lost stage (a move between two stages of the same kind keeps the date).
+          closedAt: target.kind === 'aberto' ? null : current?.kind === target.kind && before.closedAt ? before.closedAt : now,
+          ...outcome,
+        })
         .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id), ownStage(lawyer.id, stageId)))
         .returning({ id: leads.id });
       if (updated.length === 0) return false;
-      if (before.stageId !== stageId) {
-        const names = sql`(select name from ${leadStatuses} where id = ${before.stageId}::uuid and lawyer_id = ${lawyer.id})`;
-        await tx.insert(leadEvents).values({
-          leadId,
-          kind: 'etapa',
-          details: sql`jsonb_build_object('from', ${names}, 'to', (select name from ${leadStatuses} where id = ${stageId}::uuid))`,
-        });
-      }
+      const names = sql`(select name from ${leadStatuses} where id = ${before.stageId}::uuid and lawyer_id = ${lawyer.id})`;
+      const extra = {
+        ...(outcome.lostReason ? { lostReason: outcome.lostReason } : {}),
+        ...(outcome.lostReasonText ? { lostReasonText: outcome.lostReasonText } : {}),
+        ...(outcome.agreedFeeCents !== null ? { agreedFeeCents: outcome.agreedFeeCents } : {}),
+      };
+      await tx.insert(leadEvents).values({
+        leadId,
+        kind: 'etapa',
+        details: sql`jsonb_build_object('from', ${names}, 'to', (select name from ${leadStatuses} where id = ${stageId}::uuid)) || ${JSON.stringify(extra)}::jsonb`,
+      });
+      const firstColumn = current === undefined || current.id === stages[0]!.id;
+      if (firstColumn && stageId !== stages[0]!.id) await recordFirstContact(tx, lawyer.id, leadId, 'etapa');
       return true;
     });
   } catch (error) {
@@ -285,6 +331,22 @@ export async function moveLeadToStage(lawyer: CrmLawyer, input: MoveLeadInput): 
     .from(leadStatuses)
     .where(and(eq(leadStatuses.id, stageId), eq(leadStatuses.lawyerId, lawyer.id)));
   throw stage ? leadNotFound() : stageNotFound();
+}
+
+/**
+ * 'WhatsApp' or 'Email' opened from a card or the lead's dialog: the lead's first contact, if it had none
+ * (docs/decisions/0047). Answers where the link goes (wa.me or mailto, from the lead's own phone and
+ * e-mail), for the page without JavaScript, which reaches it through /area-advogado/contato.
+ */
+export async function recordLeadContact(lawyer: CrmLawyer, input: RecordContactInput): Promise<{ contactUrl: string; first: boolean }> {
+  const leadId = requireUuid(input.leadId, CRM_MESSAGES.leadNotFound, 'lead_not_found');
+  const [lead] = await db
+    .select({ email: leads.email, telefone: leads.telefone })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.assignedTo, lawyer.id)));
+  if (!lead) throw leadNotFound();
+  const first = await recordFirstContact(db, lawyer.id, leadId, input.canal);
+  return { contactUrl: input.canal === 'whatsapp' ? leadWhatsAppUrl(lead.telefone) : leadMailtoUrl(lead.email), first };
 }
 
 /**

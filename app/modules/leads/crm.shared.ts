@@ -2,6 +2,8 @@
 // spec's texts, the intents and what a post answers. The schemas that use them are in crm.schemas.ts,
 // which the page loads only when a form is checked before sending.
 import type { WriteAnswer } from '~/lib/write-answer';
+import { BRL_MAX_CENTS, parseBrlCents } from '~/domain/brl';
+import type { StageKind } from '~/domain/catalog/catalog';
 
 /** Limits of a lead and of the stages (the spec's minimums; the maximums keep rows and the board sane). */
 export const LEAD_LIMITS = {
@@ -46,6 +48,15 @@ export const CRM_MESSAGES = {
   followUpPast: 'A data do próximo contato não pode estar no passado.',
   followUpTooFar: 'Escolha uma data nos próximos 2 anos.',
   followUpTimeInvalid: 'Horário inválido. Use o formato hh:mm.',
+  lostReasonRequired: 'Escolha o motivo da perda para mover o lead para esta etapa.',
+  lostReasonInvalid: 'Escolha um dos motivos da lista.',
+  lostReasonTextRequired: 'Descreva o motivo da perda em “Outro”.',
+  lostReasonTextTooLong: 'O motivo pode ter no máximo 200 caracteres.',
+  feeInvalid: 'Informe os honorários como no exemplo: 3.500,00.',
+  feeNegative: 'Os honorários não podem ser negativos.',
+  feeTooHigh: 'Os honorários podem ser no máximo R$ 1.000.000.000,00.',
+  contactRecorded: 'Contato registrado',
+  contactFailed: 'Erro ao registrar o contato',
   unavailable: 'O sistema de CRM para leads não está disponível no seu plano atual. Atualize seu plano para acessar esta funcionalidade.',
 } as const;
 
@@ -68,7 +79,7 @@ export const CARDS_PER_COLUMN_FIRST = 5;
 export const CARDS_PER_COLUMN_STEP = 10;
 
 /** What a CRM form asks for (the `intent` field of every CRM post). */
-export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa', 'adicionar-nota', 'editar-nota', 'excluir-nota', 'definir-retorno'] as const;
+export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa', 'adicionar-nota', 'editar-nota', 'excluir-nota', 'definir-retorno', 'registrar-contato'] as const;
 export type CrmIntent = (typeof CRM_INTENTS)[number];
 /** The spec's failure toast of each form, for a failure the server could not explain (a crash, no network). */
 export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
@@ -82,7 +93,50 @@ export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
   'editar-nota': CRM_MESSAGES.noteSaveFailed,
   'excluir-nota': CRM_MESSAGES.noteDeleteFailed,
   'definir-retorno': CRM_MESSAGES.followUpFailed,
+  'registrar-contato': CRM_MESSAGES.contactFailed,
 };
 
 /** What a CRM post answers (the write door's shape); a failure carries the field errors and the values to show again. */
-export type CrmActionResult = WriteAnswer<'crm', CrmIntent, { leadId?: string; stageId?: string; noteId?: string }>;
+export type CrmActionResult = WriteAnswer<'crm', CrmIntent, { leadId?: string; stageId?: string; noteId?: string; contactUrl?: string }>;
+
+/** The lost reason's text ('Outro') and the agreed fees: the database checks the same bounds. */
+export const OUTCOME_LIMITS = { reasonText: { max: 200 }, feeMaxCents: BRL_MAX_CENTS } as const;
+
+/** What a move to a won or lost stage carries, as its form sends it. */
+export interface MoveOutcomeFields {
+  motivo?: string | null;
+  motivoOutro?: string | null;
+  honorarios?: string | null;
+}
+
+/** The agreed fees' field: empty is none; otherwise its message, or the amount in centavos. */
+export function feeFieldCents(text: string | null | undefined): { cents: number | null } | { error: string } {
+  const typed = (text ?? '').trim();
+  if (typed === '') return { cents: null };
+  if (typed.startsWith('-')) return { error: CRM_MESSAGES.feeNegative };
+  const cents = parseBrlCents(typed);
+  if (cents === null) return { error: CRM_MESSAGES.feeInvalid };
+  if (cents > OUTCOME_LIMITS.feeMaxCents) return { error: CRM_MESSAGES.feeTooHigh };
+  return { cents };
+}
+
+/**
+ * The page's check of a move to a stage of `kind` before sending it (the server checks the same, with the
+ * stage's kind from the database): a lost stage asks for a reason ('Outro' with its text), a won stage
+ * takes optional fees. Field errors by name; empty when the move may go.
+ */
+export function moveOutcomeErrors(kind: StageKind, fields: MoveOutcomeFields): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (kind === 'perdido') {
+    const motivo = (fields.motivo ?? '').trim();
+    const texto = (fields.motivoOutro ?? '').trim();
+    if (!motivo) errors.motivo = CRM_MESSAGES.lostReasonRequired;
+    else if (motivo === 'outro' && !texto) errors.motivoOutro = CRM_MESSAGES.lostReasonTextRequired;
+    if (texto.length > OUTCOME_LIMITS.reasonText.max) errors.motivoOutro = CRM_MESSAGES.lostReasonTextTooLong;
+  }
+  if (kind === 'ganho') {
+    const fee = feeFieldCents(fields.honorarios);
+    if ('error' in fee) errors.honorarios = fee.error;
+  }
+  return errors;
+}

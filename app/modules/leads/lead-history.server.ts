@@ -4,8 +4,10 @@ import type { CurrentUser } from '~/auth/session.server';
 import { db, selectRows } from '~/db/client.server';
 import { leadNotes, leads } from '~/db/schema/leads';
 import { AppError } from '~/lib/app-error';
+import { FIRST_CONTACT_CHANNELS, LOST_REASON_IDS, type FirstContactChannel, type LostReasonId } from '~/domain/catalog/catalog';
 import { CRM_MESSAGES, type AddNoteInput, type DeleteNoteInput, type EditNoteInput } from './crm.schemas';
 import { openCrm, type CrmLawyer } from './crm.server';
+import { recordFirstContact } from './first-contact.server';
 
 // A lead's history in the CRM (issue 23, docs/decisions/0046): the client's request as sent (read-only),
 // the lawyer's notes, the stage moves and the messages the platform sent about the lead. Every statement
@@ -23,7 +25,18 @@ export interface LeadHistory {
 
 export type LeadHistoryItem =
   | { kind: 'nota'; id: string; text: string; createdAt: string; updatedAt: string; edited: boolean }
-  | { kind: 'etapa'; id: string; from: string | null; to: string | null; createdAt: string }
+  | {
+      kind: 'etapa';
+      id: string;
+      from: string | null;
+      to: string | null;
+      createdAt: string;
+      /** A move to a lost stage: why ('outro' with its text); to a won stage: the agreed fees, if given. */
+      lostReason?: LostReasonId;
+      lostReasonText?: string;
+      agreedFeeCents?: number;
+    }
+  | { kind: 'contato'; id: string; channel: FirstContactChannel; createdAt: string }
   | { kind: 'mensagem'; id: string; channel: 'email' | 'whatsapp'; status: string; createdAt: string }
   /** 'Próximo contato' set or changed (`on`, 'YYYY-MM-DD', and `time`, 'HH:MM' or null), or cleared (`on` null). */
   | { kind: 'retorno'; id: string; on: string | null; time: string | null; createdAt: string };
@@ -49,7 +62,7 @@ function ownLead(lawyerId: string, leadId: string) {
 }
 
 interface HistoryRow {
-  kind: 'pedido' | 'nota' | 'etapa' | 'mensagem' | 'retorno';
+  kind: 'pedido' | 'nota' | 'etapa' | 'contato' | 'mensagem' | 'retorno';
   id: string;
   text: string | null;
   extra: string | null;
@@ -75,8 +88,9 @@ export async function leadHistory(lawyer: CrmLawyer, leadId: string): Promise<Le
     select 'nota', n.id::text, n.body, null, n.created_at, n.updated_at
       from lead join lead_notes n on n.lead_id = lead.id and n.author_id = ${lawyer.id}
     union all
-    select 'etapa', e.id::text, e.details ->> 'from', e.details ->> 'to', e.created_at, null
-      from lead join lead_events e on e.lead_id = lead.id and e.kind = 'etapa'
+    -- A move's or a first contact's details, whole (decision 0047: a closing move carries its reason or fees).
+    select e.kind, e.id::text, e.details::text, null, e.created_at, null
+      from lead join lead_events e on e.lead_id = lead.id and e.kind in ('etapa', 'contato')
     union all
     select 'retorno', e.id::text, e.details ->> 'on', e.details ->> 'time', e.created_at, null
       from lead join lead_events e on e.lead_id = lead.id and e.kind = 'retorno'
@@ -98,11 +112,34 @@ export async function leadHistory(lawyer: CrmLawyer, leadId: string): Promise<Le
       const createdAt = iso(row.created_at);
       const updatedAt = iso(row.updated_at ?? row.created_at);
       items.push({ kind: 'nota', id: row.id, text: row.text ?? '', createdAt, updatedAt, edited: updatedAt !== createdAt });
-    } else if (row.kind === 'etapa') items.push({ kind: 'etapa', id: row.id, from: row.text, to: row.extra, createdAt: iso(row.created_at) });
+    } else if (row.kind === 'etapa') items.push(stageMove(row));
+    else if (row.kind === 'contato') {
+      const channel = (JSON.parse(row.text ?? '{}') as { channel?: unknown }).channel;
+      const known = FIRST_CONTACT_CHANNELS.find((c) => c === channel);
+      if (known) items.push({ kind: 'contato', id: row.id, channel: known, createdAt: iso(row.created_at) });
+    }
     else if (row.kind === 'retorno') items.push({ kind: 'retorno', id: row.id, on: row.text, time: row.extra, createdAt: iso(row.created_at) });
     else if (row.kind === 'mensagem') items.push({ kind: 'mensagem', id: row.id, channel: row.text === 'whatsapp' ? 'whatsapp' : 'email', status: row.extra ?? 'queued', createdAt: iso(row.created_at) });
   }
   return { leadId, request, items };
+}
+
+/** A stage move as the history shows it, from its event's details (`from`, `to`, and a closing move's outcome). */
+function stageMove(row: HistoryRow): Extract<LeadHistoryItem, { kind: 'etapa' }> {
+  const details = JSON.parse(row.text ?? '{}') as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const reason = LOST_REASON_IDS.find((id) => id === details.lostReason);
+  const reasonText = text(details.lostReasonText);
+  return {
+    kind: 'etapa',
+    id: row.id,
+    from: text(details.from),
+    to: text(details.to),
+    createdAt: iso(row.created_at),
+    ...(reason ? { lostReason: reason } : {}),
+    ...(reasonText ? { lostReasonText: reasonText } : {}),
+    ...(typeof details.agreedFeeCents === 'number' ? { agreedFeeCents: details.agreedFeeCents } : {}),
+  };
 }
 
 /** The history the page's URL asks for (`lead=`), or null when the CRM or that lead is not the user's. */
@@ -116,15 +153,19 @@ export async function findLeadHistory(user: Pick<CurrentUser, 'id' | 'isSuperadm
   }
 }
 
-/** 'Adicionar nota': a note by the lawyer on one of their leads. */
+/** 'Adicionar nota': a note by the lawyer on one of their leads; the lead's first contact if it had none (decision 0047). */
 export async function addLeadNote(lawyer: CrmLawyer, input: AddNoteInput): Promise<{ id: string }> {
   const leadId = requireUuid(input.leadId, leadNotFound);
-  const [created] = await selectRows<{ id: string }>(sql`
-    insert into lead_notes (lead_id, author_id, body)
-    select id, assigned_to, ${input.nota} from leads where id = ${leadId}::uuid and assigned_to = ${lawyer.id}
-    returning id`);
-  if (!created) throw leadNotFound();
-  return created;
+  return db.transaction(async (tx) => {
+    const { rows } = (await tx.execute(sql`
+      insert into lead_notes (lead_id, author_id, body)
+      select id, assigned_to, ${input.nota} from leads where id = ${leadId}::uuid and assigned_to = ${lawyer.id}
+      returning id`)) as unknown as { rows: Array<{ id: string }> };
+    const created = rows[0];
+    if (!created) throw leadNotFound();
+    await recordFirstContact(tx, lawyer.id, leadId, 'nota');
+    return { id: created.id };
+  });
 }
 
 /** 'Salvar nota': the author's new text for their note on their lead. */

@@ -10,6 +10,7 @@ import { deleteLawyerAccount } from '~/modules/accounts/account-deletion.server'
 import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
 import type { BackOffice } from '~/modules/accounts/superadmins.server';
 import { adminLawyersQueryFrom, findAdminLawyers, findAdminLawyerSummary, formatDate } from '~/modules/admin/lawyers.server';
+import { formatDurationPtBr } from '~/lib/format-duration';
 import {
   ADMIN_LAWYER_TEXTS,
   ADMIN_LAWYERS_QUERY_MAX_LENGTH,
@@ -267,7 +268,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         {rows.length === 0 ? (
           <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">Nenhum advogado encontrado</p>
         ) : tab === 'lista' ? (
-          <ScrollingTable label="Tabela de advogados (role para os lados no celular)" caption={`Lista de Advogados${pageOf}`} minWidth="min-w-[56rem]">
+          <ScrollingTable label="Tabela de advogados (role para os lados no celular)" caption={`Lista de Advogados${pageOf}`} minWidth="min-w-[64rem]">
               <thead className="bg-slate-50">
                 <tr>
                   <th scope="col" className={th}>Nome</th>
@@ -275,6 +276,9 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                   <th scope="col" className={th}>OAB</th>
                   <th scope="col" className={th}>Status</th>
                   <th scope="col" className={th}>Cadastro</th>
+                  <th scope="col" className={th}>
+                    Tempo de resposta<span className="block text-[0.7rem] font-normal normal-case">mediana, 30 dias</span>
+                  </th>
                   <th scope="col" className={th}>Ações</th>
                 </tr>
               </thead>
@@ -292,6 +296,14 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                     <td className={`${td} whitespace-nowrap`}>
                       <time dateTime={row.createdAtIso}>{row.createdAt}</time>
                     </td>
+                    <td className={`${td} whitespace-nowrap`}>{row.responseSeconds === null ? (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">Sem leads contatados nos últimos 30 dias</span>
+                        </>
+                      ) : (
+                        formatDurationPtBr(row.responseSeconds)
+                      )}</td>
                     <td className={td}>
                       <div className="flex flex-wrap gap-2">
                         {row.status !== 'approved' ? (

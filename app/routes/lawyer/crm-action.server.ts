@@ -14,10 +14,12 @@ import {
   moveLeadSchema,
   newLeadSchema,
   NOTE_LIMITS,
+  OUTCOME_LIMITS,
+  recordContactSchema,
   saveStagesSchema,
   STAGE_LIMITS,
 } from '~/modules/leads/crm.schemas';
-import { addStage, createLead, deleteStage, moveLeadToStage, openCrm, saveStages, updateLead, type CrmLawyer } from '~/modules/leads/crm.server';
+import { addStage, createLead, deleteStage, moveLeadToStage, openCrm, recordLeadContact, saveStages, updateLead, type CrmLawyer } from '~/modules/leads/crm.server';
 import { addLeadNote, deleteLeadNote, editLeadNote } from '~/modules/leads/lead-history.server';
 import { setFollowUp } from '~/modules/leads/follow-ups.server';
 
@@ -35,6 +37,8 @@ interface CrmWritten {
   leadId?: string;
   stageId?: string;
   noteId?: string;
+  /** Where a contact's link goes (wa.me or mailto), for /area-advogado/contato. */
+  contactUrl?: string;
 }
 
 /** A note's post goes back to its lead's dialog, where the history is (without JavaScript). */
@@ -52,7 +56,7 @@ export const crmDoor = writeDoor({
   intents: {
     'mover-lead': crmIntent({
       schema: moveLeadSchema,
-      echo: { leadId: ID_ECHO, stageId: ID_ECHO },
+      echo: { leadId: ID_ECHO, stageId: ID_ECHO, motivo: 40, motivoOutro: OUTCOME_LIMITS.reasonText.max + 100, honorarios: 40 },
       run: async (lawyer, input) => {
         await moveLeadToStage(lawyer, input);
         return { message: CRM_MESSAGES.leadMoved, leadId: input.leadId, stageId: input.stageId };
@@ -129,6 +133,16 @@ export const crmDoor = writeDoor({
         await setFollowUp(lawyer, input);
         const message = input.acao === 'remover' ? CRM_MESSAGES.followUpCleared : CRM_MESSAGES.followUpSaved;
         return { message, leadId: input.leadId, redirectTo: leadDialog(input.leadId) };
+      },
+    }),
+    // A WhatsApp or e-mail opened from the board: sent by the page's JavaScript without waiting, or through
+    // /area-advogado/contato without it (routes/lawyer/lead-contact.ts; decision 0047).
+    'registrar-contato': crmIntent({
+      schema: recordContactSchema,
+      echo: { leadId: ID_ECHO, canal: 20 },
+      run: async (lawyer, input) => {
+        const { contactUrl } = await recordLeadContact(lawyer, input);
+        return { message: CRM_MESSAGES.contactRecorded, leadId: input.leadId, contactUrl, redirectTo: leadDialog(input.leadId) };
       },
     }),
   },

@@ -7,6 +7,8 @@ import { areaSectionSchema, getLawyerArea } from '~/modules/lawyers/lawyer-area.
 import { boardViewFromQuery } from '~/modules/leads/crm.schemas';
 import { getCrmSection } from '~/modules/leads/crm.server';
 import { findLeadHistory } from '~/modules/leads/lead-history.server';
+import { getPipelineStats } from '~/modules/leads/pipeline-stats.server';
+import { getDashboardWork } from '~/modules/leads/dashboard-work.server';
 import { getMessagingSettings } from '~/modules/messaging/messaging-settings.server';
 import { courtMonitoringProvider } from '~/modules/monitoring/court-provider.server';
 import { monitoringViewFrom } from '~/modules/monitoring/monitoring.schemas';
@@ -46,11 +48,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const crm = area.section === 'crm' ? await getCrmSection(user, view) : null;
   // The history of the lead whose dialog the URL opens (a page without JavaScript shows it from here).
   const leadHistory = area.section === 'crm' ? await findLeadHistory(user, view.historyOf) : null;
+  // The dashboard's pipeline card: conversion, lost reasons, response time, leads waiting (decision 0047).
+  const pipeline = area.section === 'dashboard' ? await getPipelineStats(user.id) : null;
+  // And its work: the last five leads, the follow-ups due today (issue 23, part 6).
+  const work = area.section === 'dashboard' ? await getDashboardWork(user.id) : null;
   const messaging = area.section === 'monitoramento' ? { settings: await getMessagingSettings(user.id), sendKey: crypto.randomUUID() } : null;
   // Below the messaging card, process monitoring: the plan's notice or the table, and the dialog the URL opens.
   const monitoring =
     area.section === 'monitoramento' ? monitoringView(await getMonitoringSection(user, monitoringViewFrom(url.searchParams)), courtMonitoringProvider().displayName) : null;
-  return { ...area, crm, leadHistory, messaging, monitoring };
+  return { ...area, crm, leadHistory, messaging, monitoring, pipeline, work };
 }
 
 /**
@@ -99,7 +105,7 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
     );
   }
 
-  const { section, profile, plan, stats, crm, leadHistory, messaging, monitoring } = area;
+  const { section, profile, plan, stats, crm, leadHistory, messaging, monitoring, pipeline, work } = area;
   // Every form answers in the write door's shape; `door` tells whose answer it is.
   const crmAnswer = actionData?.door === 'crm' ? actionData : undefined;
   const monitoringAnswer = actionData?.door === 'monitoramento' || actionData?.door === 'notificacoes' ? actionData : undefined;
@@ -115,7 +121,7 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
 
       {section === 'perfil' ? <ProfileSection profile={profile} /> : null}
       {isNoticeSection(section) ? <SectionNotice section={section} /> : null}
-      {section === 'dashboard' && stats ? <DashboardSection plan={plan} stats={stats} /> : null}
+      {section === 'dashboard' && stats ? <DashboardSection plan={plan} stats={stats} pipeline={pipeline} work={work} /> : null}
       {section === 'crm' && crm ? <CrmSection data={crm} actionData={crmAnswer} history={leadHistory} /> : null}
       {section === 'monitoramento' && messaging && monitoring ? <MonitoringSection messaging={messaging} monitoring={monitoring} actionData={monitoringAnswer} /> : null}
     </div>

@@ -4,13 +4,17 @@ import { Link } from 'react-router';
 import type { LawyerDashboardStats } from '~/modules/analytics/dashboard.server';
 import { trendDirection, trendText } from '~/modules/analytics/trends';
 import type { AreaPlan } from '~/modules/lawyers/lawyer-area.server';
+import type { PipelineStats } from '~/modules/leads/pipeline-stats.server';
+import { DashboardPipeline } from './dashboard-pipeline';
+import type { DashboardWork } from '~/modules/leads/dashboard-work.server';
+import { DashboardWorkCards } from './dashboard-work';
 import { primaryButton } from './area-styles';
 import { formatLongDateSaoPaulo } from '~/lib/format-date';
 import { formatBrl, formatCount } from '~/lib/format-number';
 
 
 /** The dashboard: the plan card, then profile views, WhatsApp clicks and leads with their trends. */
-export function DashboardSection({ plan, stats }: { plan: AreaPlan; stats: LawyerDashboardStats }) {
+export function DashboardSection({ plan, stats, pipeline = null, work = null }: { plan: AreaPlan; stats: LawyerDashboardStats; pipeline?: PipelineStats | null; work?: DashboardWork | null }) {
   const { active, badge, endsAt, ended, effective, allows } = plan;
   // What the card lists is the plan in effect: gratuito's once the paid plan has ended.
   const shown = active ? effective : null;
@@ -50,6 +54,10 @@ export function DashboardSection({ plan, stats }: { plan: AreaPlan; stats: Lawye
         <StatCard icon={MessageCircle} title="Cliques WhatsApp" period="Últimos 30 dias" value={stats.totalClicks} trend={stats.clicksTrend} />
         <StatCard icon={Inbox} title="Leads Recebidos" period="Este mês" value={stats.leadsThisMonth} trend={stats.leadsTrend} />
       </ul>
+
+      {work ? <DashboardWorkCards work={work} /> : null}
+
+      {pipeline ? <DashboardPipeline stats={pipeline} /> : null}
     </section>
   );
 }

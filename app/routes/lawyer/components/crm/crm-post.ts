@@ -49,7 +49,8 @@ function crmIntentOf(body: FormData): CrmIntent | null {
  * The schemas and zod load with the first form checked, not with the board (docs/decisions/0016).
  */
 async function schemaBeforeSending(intent: CrmIntent): Promise<z.ZodType | undefined> {
-  if (intent === 'mover-lead' || intent === 'excluir-etapa' || intent === 'excluir-nota') return undefined;
+  // A move's outcome is checked by its own form (move-outcome.tsx: the stage's kind decides what it needs).
+  if (intent === 'mover-lead' || intent === 'excluir-etapa' || intent === 'excluir-nota' || intent === 'registrar-contato') return undefined;
   const schemas = await loadCrmSchemas();
   return {
     'novo-lead': schemas.newLeadSchema,

@@ -1,7 +1,7 @@
 import { Layers, LoaderCircle, Lock, Plus, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation, useRevalidator } from 'react-router';
-import type { CrmActionResult } from '~/modules/leads/crm.shared';
+import type { CrmActionResult, MoveOutcomeFields } from '~/modules/leads/crm.shared';
 import type { CrmSectionData } from '~/modules/leads/crm.server';
 import type { LeadHistory } from '~/modules/leads/lead-history.server';
 import { groupLeadsByStage } from '~/modules/leads/lead-format';
@@ -10,6 +10,7 @@ import { CrmBoard } from './crm-board';
 import { dragHandleId } from './lead-card';
 import { EditLeadDialog, LeadDetailDialog, NewLeadDialog, type FormEcho } from './lead-dialogs';
 import { StageManager } from './stage-manager';
+import { MoveOutcomeDialog, type PendingOutcome } from './move-outcome';
 import { useCrmPost } from './crm-post';
 import { CrmToastProvider } from './crm-toast';
 import { formatCount } from '~/lib/format-number';
@@ -76,21 +77,40 @@ function CrmWorkspace({ data, actionData, history }: { data: Exclude<CrmSectionD
   const post = useCrmPost();
   const [moves, setMoves] = useState<PendingMove[]>([]);
   const nextMove = useRef(1);
-  const startMove = (leadId: string, stageId: string) => {
+  // A drop on a won or lost column asks its outcome first (decision 0047): nothing is sent until then.
+  const [outcome, setOutcome] = useState<PendingOutcome | null>(null);
+  const startMove = (leadId: string, stageId: string, fields?: MoveOutcomeFields) => {
     if (moves.some((m) => m.leadId === leadId)) return;
+    // A keyboard user (the card's handle has focus) keeps their place: once the board shows the card in
+    // its new column, focus goes to its handle there (the effect below).
+    const handleFocused = document.activeElement === document.getElementById(dragHandleId(leadId));
+    const stage = board?.stages.find((s) => s.id === stageId);
+    if (stage && stage.kind !== 'aberto' && fields === undefined) {
+      const lead = board?.leads.find((l) => l.id === leadId);
+      setOutcome({ leadId, leadName: lead?.nome ?? 'O lead', stageId, stageName: stage.name, kind: stage.kind, refocus: handleFocused });
+      return;
+    }
+    sendMove(leadId, stageId, fields ?? {}, handleFocused);
+  };
+  const sendMove = (leadId: string, stageId: string, fields: MoveOutcomeFields, refocusHandle: boolean) => {
     const move = { key: nextMove.current++, leadId, stageId };
     setMoves((current) => [...current, move]);
     const body = new FormData();
     body.set('intent', 'mover-lead');
     body.set('leadId', leadId);
     body.set('stageId', stageId);
-    // A keyboard user (the card's handle has focus) keeps their place: once the board shows the card in
-    // its new column, focus goes to its handle there (the effect below).
-    if (document.activeElement === document.getElementById(dragHandleId(leadId))) refocus.current = { leadId, stageId };
+    for (const [name, value] of Object.entries(fields)) if (typeof value === 'string' && value !== '') body.set(name, value);
+    if (refocusHandle) refocus.current = { leadId, stageId };
     void post(body).then((result) => {
       setMoves((current) => current.filter((m) => m.key !== move.key));
       // Refused: the card never left its column, and its handle still has focus.
       if (!result.ok && refocus.current?.leadId === leadId) refocus.current = null;
+      // The stage became a lost one meanwhile (another tab): ask its reason.
+      const stage = board?.stages.find((s) => s.id === stageId);
+      if (!result.ok && (result.errors.motivo || result.errors.motivoOutro) && stage) {
+        const lead = board?.leads.find((l) => l.id === leadId);
+        setOutcome({ leadId, leadName: lead?.nome ?? 'O lead', stageId, stageName: stage.name, kind: 'perdido', refocus: refocusHandle, errors: result.errors });
+      }
     });
   };
   const moving = useMemo(() => new Map(moves.map((m) => [m.leadId, m.stageId])), [moves]);
@@ -204,10 +224,10 @@ function CrmWorkspace({ data, actionData, history }: { data: Exclude<CrmSectionD
             open={dialog?.kind === 'detail'}
             onClose={closeDialog}
             onEdit={(leadId) => setDialog({ kind: 'edit', leadId })}
-            onMove={(leadId, stageId) => {
+            onMove={(leadId, stageId, fields) => {
               closeDialog();
               // A lead without a stage shows in the first column but can be put in it for real.
-              if (stageId !== leads.find((l) => l.id === leadId)?.stageId) startMove(leadId, stageId);
+              if (stageId !== leads.find((l) => l.id === leadId)?.stageId) startMove(leadId, stageId, fields);
             }}
             echo={echo?.intent === 'mover-lead' ? echo : null}
             history={history}
@@ -216,6 +236,14 @@ function CrmWorkspace({ data, actionData, history }: { data: Exclude<CrmSectionD
           />
           <EditLeadDialog lead={dialog?.kind === 'edit' ? dialogLead : null} open={dialog?.kind === 'edit'} onClose={closeDialog} echo={echo?.intent === 'editar-lead' ? echo : null} />
           <NewLeadDialog open={dialog?.kind === 'new'} onClose={closeDialog} echo={echo?.intent === 'novo-lead' ? echo : null} />
+          <MoveOutcomeDialog
+            pending={outcome}
+            onCancel={() => setOutcome(null)}
+            onConfirm={(pending, fields) => {
+              setOutcome(null);
+              sendMove(pending.leadId, pending.stageId, fields, pending.refocus);
+            }}
+          />
         </>
       ) : null}
     </section>

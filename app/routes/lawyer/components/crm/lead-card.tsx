@@ -5,6 +5,7 @@ import { leadMailtoUrl, leadPreview, leadWhatsAppUrl, relativeTimePtBr } from '~
 import { followUpLabel, followUpState, saoPauloDay } from '~/modules/leads/follow-ups';
 import { useMinuteClock } from './crm-clock';
 import { useCardDrag, type LeadDragData } from './crm-dnd';
+import { leadContactHref, openLeadContact } from './lead-contact-link';
 
 export const DRAG_INSTRUCTIONS_ID = 'crm-instrucoes-arrastar';
 
@@ -92,8 +93,10 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
         {lead.followUpOn ? <FollowUpBadge on={lead.followUpOn} time={lead.followUpTime} serverNow={serverNow} /> : null}
         {preview ? <p className="mt-2 text-sm break-words text-slate-700">{preview}</p> : null}
         <div className="mt-3 flex gap-2">
+          {/* Each records the lead's first contact (decision 0047), with or without JavaScript. */}
           <a
-            href={leadWhatsAppUrl(lead.telefone)}
+            href={leadContactHref(lead.id, 'whatsapp')}
+            onClick={(event) => openLeadContact(event, lead.id, 'whatsapp', leadWhatsAppUrl(lead.telefone))}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`WhatsApp de ${lead.nome} (abre em nova aba)`}
@@ -101,7 +104,10 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
           >
             WhatsApp
           </a>
-          <a href={leadMailtoUrl(lead.email)} aria-label={`Email para ${lead.nome}`} className="crm-card-contact crm-icon crm-icon-mail border-slate-400 text-slate-800 hover:bg-slate-50">
+          <a
+            href={leadContactHref(lead.id, 'email')}
+            onClick={(event) => openLeadContact(event, lead.id, 'email', leadMailtoUrl(lead.email))}
+            aria-label={`Email para ${lead.nome}`} className="crm-card-contact crm-icon crm-icon-mail border-slate-400 text-slate-800 hover:bg-slate-50">
             Email
           </a>
         </div>

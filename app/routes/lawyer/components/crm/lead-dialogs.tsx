@@ -5,7 +5,7 @@ import { CITIES_BY_LABEL, cityLabel, PRACTICE_AREAS_BY_LABEL, practiceAreaLabel 
 import { formatPhone } from '~/domain/phone';
 import { onPhoneInput } from '~/components/ui/phone-field';
 import { PHONE_INPUT_ATTRIBUTES } from '~/components/ui/phone-mask';
-import { LEAD_LIMITS, type CrmActionResult } from '~/modules/leads/crm.shared';
+import { LEAD_LIMITS, moveOutcomeErrors, type CrmActionResult, type MoveOutcomeFields } from '~/modules/leads/crm.shared';
 import type { CrmLead, CrmStage } from '~/modules/leads/crm.server';
 import { formatReceivedAt, leadMailtoUrl, leadWhatsAppUrl } from '~/modules/leads/lead-format';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.limits';
@@ -14,6 +14,8 @@ import { CrmErrorSummary, CrmInput, CrmSelect, CrmTextarea } from './crm-fields'
 import { CRM_ACTION, useCrmForm } from './crm-post';
 import { FollowUpForm } from './follow-up-form';
 import { LeadHistorySection } from './lead-history';
+import { leadContactHref, openLeadContact } from './lead-contact-link';
+import { OUTCOME_FIELDS, OutcomeFields, outcomeFieldsOf } from './move-outcome';
 import type { LeadHistory } from '~/modules/leads/lead-history.server';
 
 /** A post refused while the page had no JavaScript: the form it came from shows it again. */
@@ -67,7 +69,8 @@ interface LeadDetailDialogProps {
   open: boolean;
   onClose: () => void;
   onEdit: (leadId: string) => void;
-  onMove: (leadId: string, stageId: string) => void;
+  /** A move, with its outcome's fields when the stage chosen is won or lost (decision 0047). */
+  onMove: (leadId: string, stageId: string, fields: MoveOutcomeFields) => void;
   /** A move refused by the server, shown when the page came back without JavaScript. */
   echo: FormEcho | null;
   /** The history the page's loader read for the lead its URL opens (else the dialog reads it). */
@@ -85,16 +88,27 @@ interface LeadDetailDialogProps {
  */
 export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit, onMove, echo, history, noteEcho, followUpEcho = null }: LeadDetailDialogProps) {
   const idPrefix = useId();
+  // The move form's own check (a lost stage without its reason), before anything is sent.
+  const [moveRefusal, setMoveRefusal] = useState<{ errors: Record<string, string>; message: null } | null>(null);
+  // Read the history again once a contact opened here is recorded (its 'Primeiro contato').
+  const [contacts, setContacts] = useState(0);
+  const moveErrors = moveRefusal?.errors ?? (echo?.errors as Record<string, string> | undefined) ?? {};
+  const echoed = (name: string) => (typeof echo?.values[name] === 'string' ? (echo.values[name] as string) : undefined);
+  const chosenStage = echoed('stageId') ?? stageId ?? undefined;
   return (
     <CrmDialog open={open && lead !== null} onClose={onClose} title={lead?.nome ?? 'Lead'} description="Detalhes do lead" size="lg">
       {lead ? (
         <div className="space-y-6">
           {/* A move refused while the page had no JavaScript (with it, the toast says it). */}
-          <CrmErrorSummary idPrefix={idPrefix} fields={[]} refusal={echo} answer={echo} />
+          <CrmErrorSummary idPrefix={idPrefix} fields={OUTCOME_FIELDS} refusal={moveRefusal ?? echo} answer={moveRefusal ?? echo} />
           <Section title="Contato">
             <dl className="space-y-2">
               <Detail term="Email">
-                <a href={leadMailtoUrl(lead.email)} className="text-brand-700 hover:underline">
+                <a
+                  href={leadContactHref(lead.id, 'email')}
+                  onClick={(event) => openLeadContact(event, lead.id, 'email', leadMailtoUrl(lead.email), () => setContacts((n) => n + 1))}
+                  className="text-brand-700 hover:underline"
+                >
                   {lead.email}
                 </a>
               </Detail>
@@ -115,11 +129,18 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
           ) : null}
 
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <a href={leadWhatsAppUrl(lead.telefone)} target="_blank" rel="noopener noreferrer" className={`${primaryButton} bg-green-700 hover:bg-green-800`}>
+            {/* Each records the lead's first contact (decision 0047), with or without JavaScript. */}
+            <a
+              href={leadContactHref(lead.id, 'whatsapp')}
+              onClick={(event) => openLeadContact(event, lead.id, 'whatsapp', leadWhatsAppUrl(lead.telefone), () => setContacts((n) => n + 1))}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${primaryButton} bg-green-700 hover:bg-green-800`}
+            >
               <MessageCircle aria-hidden="true" className="size-4" />
               Contatar no WhatsApp
             </a>
-            <a href={leadMailtoUrl(lead.email)} className={secondaryButton}>
+            <a href={leadContactHref(lead.id, 'email')} onClick={(event) => openLeadContact(event, lead.id, 'email', leadMailtoUrl(lead.email), () => setContacts((n) => n + 1))} className={secondaryButton}>
               <Mail aria-hidden="true" className="size-4" />
               Enviar Email
             </a>
@@ -142,30 +163,51 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
             <form
               method="post"
               action={CRM_ACTION}
-              className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-end"
+              noValidate
+              className="crm-move-form space-y-4 border-t border-slate-200 pt-5"
               onSubmit={(event) => {
                 event.preventDefault();
-                const chosen = new FormData(event.currentTarget).get('stageId');
-                if (typeof chosen === 'string') onMove(lead.id, chosen);
+                const form = new FormData(event.currentTarget);
+                const chosen = form.get('stageId');
+                if (typeof chosen !== 'string') return;
+                const fields = outcomeFieldsOf(form);
+                const kind = chosen === stageId ? 'aberto' : (stages.find((s) => s.id === chosen)?.kind ?? 'aberto');
+                const refused = moveOutcomeErrors(kind, fields);
+                if (Object.keys(refused).length > 0) {
+                  setMoveRefusal({ errors: refused, message: null });
+                  return;
+                }
+                setMoveRefusal(null);
+                // Only the fields of the chosen stage's kind go (the hidden ones may hold an earlier choice).
+                onMove(lead.id, chosen, kind === 'perdido' ? { motivo: fields.motivo, motivoOutro: fields.motivoOutro } : kind === 'ganho' ? { honorarios: fields.honorarios } : {});
               }}
             >
               <input type="hidden" name="intent" value="mover-lead" />
               <input type="hidden" name="leadId" value={lead.id} />
-              <CrmSelect idPrefix={idPrefix} name="stageId" label="Etapa do lead" defaultValue={stageId ?? undefined} className="flex-1">
-                {stages.map((stage) => (
-                  <option key={stage.id} value={stage.id}>
-                    {stage.name}
-                  </option>
-                ))}
-              </CrmSelect>
-              <button type="submit" className={primaryButton}>
-                Mover
-              </button>
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+                {/* Uncontrolled: a choice made before hydration stays. A won or lost stage shows its fields (app.css). */}
+                <CrmSelect idPrefix={idPrefix} name="stageId" label="Etapa do lead" defaultValue={chosenStage} className="flex-1">
+                  {stages.map((stage) => (
+                    <option key={stage.id} value={stage.id} data-kind={stage.kind} data-current={stage.id === stageId ? '' : undefined}>
+                      {stage.name}
+                    </option>
+                  ))}
+                </CrmSelect>
+                <button type="submit" className={primaryButton}>
+                  Mover
+                </button>
+              </div>
+              <OutcomeFields
+                idPrefix={idPrefix}
+                kinds={['perdido', 'ganho']}
+                errors={moveErrors}
+                values={{ motivo: echoed('motivo') ?? null, motivoOutro: echoed('motivoOutro') ?? null, honorarios: echoed('honorarios') ?? null }}
+              />
             </form>
           ) : null}
 
           {/* Read again when the follow-up changes: its change is in the history. */}
-          <LeadHistorySection key={`${lead.id}-${lead.followUpOn}-${lead.followUpTime}`} leadId={lead.id} initial={history} echo={noteEcho} currentDescription={lead.mensagem} />
+          <LeadHistorySection key={`${lead.id}-${lead.followUpOn}-${lead.followUpTime}`} leadId={lead.id} initial={history} echo={noteEcho} currentDescription={lead.mensagem} arrivedAt={new Date(lead.createdAt).toISOString()} refresh={contacts} />
         </div>
       ) : null}
     </CrmDialog>

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { formatBrlCents } from '~/domain/brl';
+import { LOST_REASONS, type FirstContactChannel } from '~/domain/catalog/catalog';
 import { formatDateTimeSaoPaulo } from '~/lib/format-date';
+import { formatDurationPtBr } from '~/lib/format-duration';
 import { NOTE_LIMITS } from '~/modules/leads/crm.shared';
 import { formatDay } from '~/modules/leads/follow-ups';
 import type { LeadHistory, LeadHistoryItem } from '~/modules/leads/lead-history.server';
@@ -16,6 +19,14 @@ import { CRM_API, useCrmForm, type CrmFailure } from './crm-post';
 
 const NOTE_FIELDS = [['nota', 'Nova nota']] as const;
 const EDIT_FIELDS = [['nota', 'Editar nota']] as const;
+
+/** The lead's first contact (decision 0047), by how it was made. */
+const FIRST_CONTACT_TEXT: Record<FirstContactChannel, string> = {
+  whatsapp: 'Primeiro contato por WhatsApp',
+  email: 'Primeiro contato por e-mail',
+  nota: 'Primeiro contato registrado em uma nota',
+  etapa: 'Primeiro contato: o lead saiu da primeira etapa',
+};
 
 const MESSAGE_STATUS: Record<string, string> = { queued: 'na fila', sending: 'enviando', sent: 'enviada', failed: 'falhou', incerto: 'envio incerto' };
 
@@ -72,10 +83,17 @@ interface LeadHistorySectionProps {
   echo: CrmFailure | null;
   /** The lead's description now (the dialog shows it above): the client's text is repeated only when it differs. */
   currentDescription: string | null;
+  /** When the lead arrived (ISO): the first contact says how long after. */
+  arrivedAt?: string;
+  /** Changes when something the history shows was recorded elsewhere (a contact opened in the dialog): read it again. */
+  refresh?: number;
 }
 
-export function LeadHistorySection({ leadId, initial, echo, currentDescription }: LeadHistorySectionProps) {
+export function LeadHistorySection({ leadId, initial, echo, currentDescription, arrivedAt, refresh = 0 }: LeadHistorySectionProps) {
   const { history, failed, reload } = useLeadHistory(leadId, initial);
+  useEffect(() => {
+    if (refresh > 0) reload();
+  }, [refresh, reload]);
   const search = useLocation().search;
   const [noteAction, setNoteAction] = useState<NoteAction>(() => noteActionFromUrl(search) ?? (echo?.intent === 'editar-nota' && typeof echo.values.noteId === 'string' ? { noteId: echo.values.noteId, action: 'editar' } : null));
   const onSaved = () => {
@@ -105,7 +123,7 @@ export function LeadHistorySection({ leadId, initial, echo, currentDescription }
           <ol className="space-y-3" aria-label="Linha do tempo, do mais antigo ao mais recente">
             {history.items.map((item) => (
               <li key={`${item.kind}-${item.id}`} className="rounded-md border border-slate-200 p-3">
-                <HistoryItem item={item} leadId={leadId} noteAction={noteAction} setNoteAction={setNoteAction} onSaved={onSaved} echo={echo} />
+                <HistoryItem item={item} leadId={leadId} noteAction={noteAction} setNoteAction={setNoteAction} onSaved={onSaved} echo={echo} arrivedAt={arrivedAt} />
               </li>
             ))}
           </ol>
@@ -142,15 +160,36 @@ interface HistoryItemProps {
   setNoteAction: (action: NoteAction) => void;
   onSaved: () => void;
   echo: CrmFailure | null;
+  arrivedAt?: string | undefined;
 }
 
-function HistoryItem({ item, leadId, noteAction, setNoteAction, onSaved, echo }: HistoryItemProps) {
+function HistoryItem({ item, leadId, noteAction, setNoteAction, onSaved, echo, arrivedAt }: HistoryItemProps) {
   if (item.kind === 'etapa') {
+    const reason = LOST_REASONS.find((r) => r.id === item.lostReason)?.label;
     return (
       <>
         <When at={item.createdAt} />
         <p className="text-sm text-slate-800">
           Etapa alterada: {item.from ?? 'sem etapa'} → {item.to ?? 'etapa removida'}
+        </p>
+        {reason ? (
+          <p className="text-sm text-slate-800">
+            Motivo: {reason}
+            {item.lostReasonText ? ` — ${item.lostReasonText}` : ''}
+          </p>
+        ) : null}
+        {item.agreedFeeCents !== undefined ? <p className="text-sm text-slate-800">Honorários acordados: {formatBrlCents(item.agreedFeeCents)}</p> : null}
+      </>
+    );
+  }
+  if (item.kind === 'contato') {
+    const after = arrivedAt ? (new Date(item.createdAt).getTime() - new Date(arrivedAt).getTime()) / 1000 : null;
+    return (
+      <>
+        <When at={item.createdAt} />
+        <p className="text-sm text-slate-800">
+          {FIRST_CONTACT_TEXT[item.channel]}
+          {after !== null ? ` · ${formatDurationPtBr(after)} após a chegada do lead` : ''}
         </p>
       </>
     );
