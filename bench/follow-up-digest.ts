@@ -66,8 +66,8 @@ export async function benchDigest({ kind, log = console.log }: { kind: 'pglite' 
       (select s.id from lead_statuses s where s.lawyer_id = p.id order by s.order_index limit 1), p.id,
       case n when 1 then date '2026-11-26' when 2 then date '2026-11-24' when 4 then date '2026-12-03' end,
       case n when 1 then time '09:30' end,
-      case when n in (1, 2, 4) then ${MORNING} - interval '1 day' end,
-      ${MORNING} - interval '2 days'
+      case when n in (1, 2, 4) then ${MORNING}::timestamptz - interval '1 day' end,
+      ${MORNING}::timestamptz - interval '2 days'
     from lawyer_profiles p cross join generate_series(1, 4) n`);
   if (kind === 'pglite') await db.execute(sql`vacuum analyze`);
   else await db.execute(sql`analyze`);

@@ -53,7 +53,9 @@ describe('follow-ups', () => {
     expect(first).toMatchObject({ found: 1, sent: 1 });
     const email = await standIns.waitForEmail(lawyer.email, 'Sua agenda de hoje');
     expect(email.text).toContain('Eduardo Pires Cunha');
-    expect(email.text).toContain('Próximos contatos para hoje e atrasados (1)');
+    // Hers and the demo copy's: Patrícia today at 14:00, André overdue since yesterday.
+    expect(email.text).toContain('Próximos contatos para hoje e atrasados (3)');
+    expect(email.text).toContain('André Luiz Carvalho (Atrasado desde');
     expect(await fixtures.followUpDigest(morning, [lawyer.id])).toMatchObject({ found: 0, sent: 0 });
     expect((await standIns.emailsTo(lawyer.email)).filter((m) => m.subject.includes('Sua agenda de hoje'))).toHaveLength(1);
 

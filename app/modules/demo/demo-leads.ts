@@ -2,7 +2,7 @@
  * Demo leads: the demo lawyer's board (a dozen realistic requests spread over her stages) and a
  * deterministic generator for the board benchmark (2,000 leads). Pure: no I/O, no database.
  */
-import type { PracticeAreaId } from '~/domain/catalog/catalog';
+import type { LostReasonId, PracticeAreaId } from '~/domain/catalog/catalog';
 
 export interface DemoLead {
   nome: string;
@@ -16,6 +16,14 @@ export interface DemoLead {
   stageIndex: number;
   /** How long ago the request came in. */
   hoursAgo: number;
+  /** Hours after it came in that the lawyer first reached the client (by WhatsApp); none: still waiting. */
+  contactedAfterHours?: number;
+  /** 'Próximo contato': days from the seed's São Paulo day (-1 overdue, 0 today), optionally at a time. */
+  followUpInDays?: number;
+  followUpTime?: string;
+  /** In a lost stage: why. In a won stage: the agreed fees, in centavos. */
+  lostReason?: LostReasonId;
+  agreedFeeCents?: number;
 }
 
 /** The demo lawyer's leads (Direito de Família and do Consumidor in São Paulo and Campinas). */
@@ -72,6 +80,9 @@ export const DEMO_LAWYER_LEADS: readonly DemoLead[] = [
     mensagem: 'Quero fazer o inventário dos bens da minha mãe, que faleceu no ano passado. Somos três irmãos e estamos de acordo sobre a partilha.',
     stageIndex: 1,
     hoursAgo: 30,
+    contactedAfterHours: 1,
+    followUpInDays: 0,
+    followUpTime: '14:00',
   },
   {
     nome: 'André Luiz Carvalho',
@@ -82,6 +93,8 @@ export const DEMO_LAWYER_LEADS: readonly DemoLead[] = [
     mensagem: 'Meu nome foi negativado por uma dívida que já paguei. Tenho os comprovantes e o banco não retira a restrição.',
     stageIndex: 1,
     hoursAgo: 72,
+    contactedAfterHours: 3,
+    followUpInDays: -1,
   },
   {
     nome: 'Camila Duarte Moreira',
@@ -92,6 +105,8 @@ export const DEMO_LAWYER_LEADS: readonly DemoLead[] = [
     mensagem: null,
     stageIndex: 1,
     hoursAgo: 96,
+    contactedAfterHours: 0.5,
+    followUpInDays: 2,
   },
   {
     nome: 'Eduardo Pires Cunha',
@@ -103,6 +118,7 @@ export const DEMO_LAWYER_LEADS: readonly DemoLead[] = [
       'Contratei um plano de saúde que negou a cobertura de uma cirurgia indicada pelo meu médico, alegando doença preexistente que nunca tive. A cirurgia é urgente.',
     stageIndex: 2,
     hoursAgo: 120,
+    contactedAfterHours: 2,
   },
   {
     nome: 'Luciana Rocha Teixeira',
@@ -113,6 +129,9 @@ export const DEMO_LAWYER_LEADS: readonly DemoLead[] = [
     mensagem: 'Gostaria de fazer um pacto antenupcial com separação total de bens antes do casamento, marcado para daqui a três meses.',
     stageIndex: 2,
     hoursAgo: 200,
+    contactedAfterHours: 5,
+    followUpInDays: 3,
+    followUpTime: '10:30',
   },
   {
     nome: 'Roberto Mendes Araújo',
@@ -123,6 +142,8 @@ export const DEMO_LAWYER_LEADS: readonly DemoLead[] = [
     mensagem: 'Divórcio consensual, sem filhos menores e com um imóvel a partilhar. Queremos fazer em cartório, se for possível.',
     stageIndex: 3,
     hoursAgo: 340,
+    contactedAfterHours: 1.5,
+    agreedFeeCents: 350_000,
   },
   {
     nome: 'Beatriz Farias Lima',
@@ -133,6 +154,8 @@ export const DEMO_LAWYER_LEADS: readonly DemoLead[] = [
     mensagem: 'A construtora atrasou a entrega do meu apartamento em mais de um ano. Quero saber se tenho direito a indenização e aos aluguéis que paguei.',
     stageIndex: 3,
     hoursAgo: 500,
+    contactedAfterHours: 4,
+    agreedFeeCents: 600_000,
   },
   {
     nome: 'Gustavo Henrique Prado',
@@ -143,6 +166,8 @@ export const DEMO_LAWYER_LEADS: readonly DemoLead[] = [
     mensagem: 'Cobrança indevida na fatura do cartão de crédito por um seguro que nunca contratei.',
     stageIndex: 4,
     hoursAgo: 700,
+    contactedAfterHours: 24,
+    lostReason: 'honorarios',
   },
 ];
 

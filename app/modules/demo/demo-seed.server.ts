@@ -6,6 +6,8 @@ import { lawyerPlans } from '~/db/schema/subscriptions';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
 import { createLawyerAccounts } from '~/modules/lawyers/lawyer-writes.server';
 import { requestFingerprint } from '~/modules/leads/lead-routing.server';
+import { addDays, saoPauloDay } from '~/modules/leads/follow-ups';
+import type { StageKind } from '~/domain/catalog/catalog';
 import { DEMO_LAWYER_LEADS, type DemoLead } from './demo-leads';
 import { demoPaymentCases, generateDemoLawyers, type DemoLawyer } from './demo-lawyers';
 
@@ -56,7 +58,8 @@ const CHUNK = 500;
  * stored too; one without was typed in by the lawyer. Used by the demo seed and the board benchmark.
  */
 export async function insertLeadsForLawyer(lawyerId: string, list: readonly DemoLead[], now = new Date()): Promise<number> {
-  const stages = await db.select({ id: leadStatuses.id }).from(leadStatuses).where(eq(leadStatuses.lawyerId, lawyerId)).orderBy(asc(leadStatuses.orderIndex));
+  const stages = await db.select({ id: leadStatuses.id, kind: leadStatuses.kind }).from(leadStatuses).where(eq(leadStatuses.lawyerId, lawyerId)).orderBy(asc(leadStatuses.orderIndex));
+  const today = saoPauloDay(now);
   await db.transaction(async (tx) => {
     for (let i = 0; i < list.length; i += CHUNK) {
       const chunk = list.slice(i, i + CHUNK).map((lead) => ({ lead, createdAt: new Date(now.getTime() - lead.hoursAgo * HOUR_MS) }));
@@ -96,11 +99,29 @@ export async function insertLeadsForLawyer(lawyerId: string, list: readonly Demo
           createdAt,
           // A lead moved along the board was last changed after it came in.
           updatedAt: new Date(createdAt.getTime() + lead.stageIndex * HOUR_MS),
+          ...demoLeadWork(lead, createdAt, (stages[lead.stageIndex] ?? stages[0])?.kind ?? 'aberto', today),
         })),
       );
     }
   });
   return list.length;
+}
+
+/**
+ * What the lawyer did with a demo lead (issue 23): the first contact, the follow-up (days from today in
+ * São Paulo), and in a won or lost stage its closing, the agreed fees or the lost reason.
+ */
+function demoLeadWork(lead: DemoLead, createdAt: Date, kind: StageKind, today: string) {
+  const closedAt = kind === 'aberto' ? null : new Date(createdAt.getTime() + lead.stageIndex * HOUR_MS);
+  return {
+    firstContactAt: lead.contactedAfterHours === undefined ? null : new Date(createdAt.getTime() + lead.contactedAfterHours * HOUR_MS),
+    firstContactChannel: lead.contactedAfterHours === undefined ? null : ('whatsapp' as const),
+    followUpOn: lead.followUpInDays === undefined ? null : addDays(today, lead.followUpInDays),
+    followUpTime: lead.followUpInDays === undefined ? null : (lead.followUpTime ?? null),
+    closedAt,
+    lostReason: kind === 'perdido' ? (lead.lostReason ?? null) : null,
+    agreedFeeCents: kind === 'ganho' ? (lead.agreedFeeCents ?? null) : null,
+  };
 }
 
 /**
