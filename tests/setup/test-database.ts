@@ -31,14 +31,29 @@ export async function openTestDatabase(): Promise<void> {
   }
 }
 
-let tableList: string | undefined;
+let emptyAll: string | undefined;
 
-/** Empties every table of the app (not the migrations journal) between tests. */
+/**
+ * Empties every table of the app (not the migrations journal) between tests, and restarts its
+ * sequences. DELETE with the foreign keys' triggers off (`session_replication_role`, for this
+ * transaction only) instead of TRUNCATE: a TRUNCATE of every table makes new files for each table and
+ * index, 190 ms a test on PGlite and 560 ms on PostgreSQL on a busy machine, where these deletes of a
+ * test's few rows take 16 ms and 3 ms.
+ */
 export async function resetTestDatabase(): Promise<void> {
-  currentDatabase();
-  if (!tableList) {
-    const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as { rows: Array<{ tablename: string }> };
-    tableList = result.rows.map((r) => `"${r.tablename}"`).join(', ');
+  const open = currentDatabase();
+  if (!emptyAll) {
+    const tables = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows: Array<{ tablename: string }> };
+    const sequences = (await db.execute(sql`select sequencename from pg_sequences where schemaname = 'public' order by sequencename`)) as unknown as { rows: Array<{ sequencename: string }> };
+    emptyAll = [
+      'begin;',
+      'set local session_replication_role = replica;',
+      ...tables.rows.map((r) => `delete from "${r.tablename}";`),
+      ...sequences.rows.map((r) => `alter sequence "${r.sequencename}" restart;`),
+      'commit;',
+    ].join('\n');
   }
-  await db.execute(sql.raw(`truncate table ${tableList} restart identity cascade`));
+  // Several statements in one round trip: PGlite's exec, or pg's simple query protocol.
+  if (open.pglite) await open.pglite.exec(emptyAll);
+  else await open.pool!.query(emptyAll);
 }
