@@ -49,7 +49,7 @@ function crmIntentOf(body: FormData): CrmIntent | null {
  * The schemas and zod load with the first form checked, not with the board (docs/decisions/0016).
  */
 async function schemaBeforeSending(intent: CrmIntent): Promise<z.ZodType | undefined> {
-  if (intent === 'mover-lead' || intent === 'excluir-etapa' || intent === 'excluir-nota') return undefined;
+  if (intent === 'mover-lead' || intent === 'excluir-etapa' || intent === 'ordenar-etapas' || intent === 'excluir-nota') return undefined;
   const schemas = await loadCrmSchemas();
   return {
     'novo-lead': schemas.newLeadSchema,
