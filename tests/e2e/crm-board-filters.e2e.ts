@@ -4,7 +4,7 @@ import { expect, saveScreenshot, test, waitForHydration } from './support/browse
 import { type CreatedLawyer, fixtures, unique, useSession } from './support/fixtures';
 
 // Issue 23, part 5: the board's search ('Joao' finds 'João …'), a stage moved left with the keyboard,
-// and the jumps to each column above the board at 1280 px; the search without JavaScript at 360 px.
+// and by drag, and the jumps to each column above the board at 1280 px; the search without JavaScript at 360 px.
 // One copy of the demo lawyer for the file (civil law: other files' family-law requests stay away).
 
 const CRM = '/area-advogado?section=crm';
@@ -32,7 +32,7 @@ async function openBoard(page: Page) {
 }
 
 describe('find and arrange', () => {
-  test('at 1280 px: jumps to every column, the search ignores accents, a stage moves left by keyboard', async ({ page }) => {
+  test('at 1280 px: jumps to every column, the search ignores accents, a stage moves left by keyboard and by drag', async ({ page }) => {
     await useSession(page.context(), lawyer.cookie!);
     await openBoard(page);
 
@@ -69,6 +69,19 @@ describe('find and arrange', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'Etapa Em contato na posição 2 de 5' })).toBeVisible();
+
+    // By mouse: 'Proposta enviada' dragged by its grip onto 'Novo' takes the first place.
+    const grip = page.getByTitle('Arrastar a etapa Proposta enviada');
+    await page.waitForSelector('[title="Arrastar a etapa Proposta enviada"][role="button"]');
+    const from = (await grip.boundingBox())!;
+    const to = (await page.getByTitle('Arrastar a etapa Novo').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x - 20, from.y + from.height / 2, { steps: 5 });
+    await page.mouse.move(to.x + 4, to.y + to.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await expect(page.getByRole('status').filter({ hasText: 'Etapa Proposta enviada na posição 1 de 5' })).toBeVisible();
+    await expect.poll(() => page.getByRole('group').locator('h3').first().textContent()).toBe('Proposta enviada');
   });
 
   test('at 360 px without JavaScript: the search form finds João for joao, and the page does not scroll sideways', async ({ openPage }) => {

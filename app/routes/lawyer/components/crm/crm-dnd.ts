@@ -1,7 +1,6 @@
 import { Accessibility, KeyboardSensor, PointerSensor, StyleInjector, type DragDropManager } from '@dnd-kit/dom';
 import { Fragment, createElement } from 'react';
 import { DragDropProvider, useDraggable, useDroppable, type UseDraggableInput, type UseDroppableInput } from '@dnd-kit/react';
-import { useSortable, type UseSortableInput } from '@dnd-kit/react/sortable';
 
 // How the board's drag and drop is set up (@dnd-kit/react 0.5 on @dnd-kit/dom): every text a screen
 // reader hears in Portuguese, a card picked up by mouse or touch anywhere on it (or by its handle), by
@@ -23,7 +22,7 @@ export interface StageDropData {
 export const DRAG_INSTRUCTIONS =
   'Para mover este lead para outra etapa, pressione espaço ou Enter. Use as setas para a esquerda e para a direita para escolher a etapa e pressione espaço ou Enter de novo para soltar. Esc cancela.';
 
-type Entity = { id?: unknown; data?: unknown } | null | undefined;
+export type Entity = { id?: unknown; data?: unknown } | null | undefined;
 const leadOf = (source: Entity) => source?.data as LeadDragData | undefined;
 const stageOf = (target: Entity) => target?.data as StageDropData | undefined;
 
@@ -144,46 +143,3 @@ export const useColumnDrop: ColumnDrop = onServer ? () => ({ ref: noRef, isDropT
 /** The board's drag-and-drop context (on the server, its children alone). */
 export const BoardDragDrop: typeof DragDropProvider = onServer ? ({ children }) => createElement(Fragment, null, children) : DragDropProvider;
 
-// The stage manager's stages, sorted by drag (the buttons 'Mover etapa … para a esquerda/direita' do the
-// same from the keyboard): a stage picked up by its grip, moved by pointer or by the arrows.
-
-/** What a stage carries while dragged. */
-export interface StageSortData {
-  name: string;
-}
-
-const STAGE_DRAG_INSTRUCTIONS =
-  'Para mudar a ordem das etapas, pressione espaço ou Enter, use as setas para escolher o lugar e pressione espaço ou Enter de novo para soltar. Esc cancela. Os botões Mover para a esquerda e Mover para a direita fazem o mesmo.';
-
-const stageNameOf = (entity: Entity) => (entity?.data as StageSortData | undefined)?.name;
-const indexOf = (entity: Entity) => (entity as { index?: number } | null | undefined)?.index;
-const stageAnnouncements = {
-  dragstart({ operation: { source } }: { operation: { source: Entity } }) {
-    const name = stageNameOf(source);
-    return name ? `Etapa ${name} selecionada. Use as setas para escolher o lugar; espaço ou Enter para soltar, Esc para cancelar.` : undefined;
-  },
-  dragover({ operation: { source } }: { operation: { source: Entity } }) {
-    const name = stageNameOf(source);
-    const index = indexOf(source);
-    return name && index !== undefined ? `Etapa ${name} na posição ${index + 1}.` : undefined;
-  },
-  dragend({ operation: { source }, canceled }: { operation: { source: Entity }; canceled: boolean }) {
-    const name = stageNameOf(source);
-    if (!name) return undefined;
-    return canceled ? `Movimento cancelado. A etapa ${name} continua no mesmo lugar.` : `Etapa ${name} solta. Salvando…`;
-  },
-};
-
-/** The stage list's plugins: the library's defaults with Portuguese accessibility and the page's nonce. */
-export function stageSortPlugins(nonce: string | undefined) {
-  return <T>(defaults: T[]) => [
-    ...defaults.filter((plugin) => plugin !== (Accessibility as unknown)),
-    Accessibility.configure({ announcements: stageAnnouncements, screenReaderInstructions: { draggable: STAGE_DRAG_INSTRUCTIONS } }),
-    StyleInjector.configure({ nonce }),
-  ];
-}
-
-type StageSort = (input: UseSortableInput<StageSortData>) => { ref: (element: Element | null) => void; handleRef: (element: Element | null) => void; isDragging: boolean };
-/** A stage of the stage manager's list as a sortable: `ref` for its row, `handleRef` for its grip. */
-export const useStageSort: StageSort = onServer ? () => ({ ref: noRef, handleRef: noRef, isDragging: false }) : useSortable;
-export { isSortable } from '@dnd-kit/react/sortable';

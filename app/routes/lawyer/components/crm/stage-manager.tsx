@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, GripVertical, Plus, Settings2, Trash2 } from 'lucide-react';
-import { useContext, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Plus, Settings2, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { STAGE_COLORS, STAGE_KIND_LABELS, STAGE_KINDS, type StageKind } from '~/domain/catalog/catalog';
 import { STAGE_LIMITS } from '~/modules/leads/crm.shared';
@@ -10,7 +10,10 @@ import { ErrorSummary, refusalForSummary } from '~/components/forms/error-summar
 import { CrmErrorSummary, CrmInput, CrmSelect } from './crm-fields';
 import type { FormEcho } from './lead-dialogs';
 import { CRM_ACTION, CrmToastContext, postCrmForm, toastResult, useCrmForm } from './crm-post';
-import { BoardDragDrop, isSortable, pageStyleNonce, stageSortPlugins, useStageSort } from './crm-dnd';
+import type { StageDragRefs } from './stage-sort';
+
+/** Dragging the stages: its code loads when the stage manager is opened (docs/decisions/0048). */
+const SortableStages = lazy(() => import('./stage-sort'));
 
 interface StageManagerProps {
   stages: CrmStage[];
@@ -43,6 +46,8 @@ const colorName = (value: string) => STAGE_COLORS.find((c) => c.value === value)
  */
 export function StageManager({ stages, counts, initiallyEditing, echo }: StageManagerProps) {
   const [editing, setEditing] = useState(initiallyEditing);
+  // Whether the panel is open: the stages become draggable only then.
+  const [opened, setOpened] = useState(initiallyEditing);
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   // The stages form's summary says the refusal of the last of 'Salvar' and the rows' 'Excluir' buttons.
   const [lastStagesPost, setLastStagesPost] = useState<'save' | 'remove'>('save');
@@ -96,7 +101,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
   const textOf = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
   return (
-    <details open={initiallyEditing} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
+    <details open={initiallyEditing} onToggle={(event) => setOpened(event.currentTarget.open)} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-5 py-4 font-semibold text-slate-900 hover:bg-slate-50">
         <Settings2 aria-hidden="true" className="size-5 text-brand-700" />
         Gerenciar Etapas do CRM
@@ -113,7 +118,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
             {stages.length === 0 ? (
               <p className="text-sm text-slate-700">Você ainda não tem etapas. Adicione a primeira para organizar seus leads.</p>
             ) : (
-              <StageOrder stages={stages} counts={counts} />
+              <StageOrder stages={stages} counts={counts} draggable={opened} />
             )}
             <a
               href="/area-advogado?section=crm&etapas=editar"
@@ -247,15 +252,13 @@ const moveButtonId = (stageId: string, side: 'esquerda' | 'direita') => `etapa-$
 
 /**
  * The stages in board order, each with 'Mover etapa … para a esquerda/direita' (plain forms that work
- * without JavaScript) and a grip to drag it among the others. A move is saved by the server before the
- * list changes (a drag shows the new order while it is saved and goes back if refused); the moved
- * button keeps the focus and the status line under the list says the stage's new place.
+ * without JavaScript) and a grip to drag it among the others (once the panel is open). A move is saved by
+ * the server before the list changes (a drop shows the new order while it is saved and goes back if
+ * refused); the moved button keeps the focus and the status line under the list says the stage's new place.
  */
-function StageOrder({ stages, counts }: { stages: CrmStage[]; counts: ReadonlyMap<string, number> }) {
+function StageOrder({ stages, counts, draggable }: { stages: CrmStage[]; counts: ReadonlyMap<string, number>; draggable: boolean }) {
   const showToast = useContext(CrmToastContext);
   const revalidator = useRevalidator();
-  const [nonce] = useState(pageStyleNonce);
-  const plugins = useMemo(() => stageSortPlugins(nonce), [nonce]);
   // The order a drop left on screen while the server saves it: until the stages are read again.
   const [dropped, setDropped] = useState<{ ids: string[]; over: CrmStage[] } | null>(null);
   const [status, setStatus] = useState('');
@@ -294,30 +297,32 @@ function StageOrder({ stages, counts }: { stages: CrmStage[]; counts: ReadonlyMa
     const stageId = String(new FormData(event.currentTarget).get('stageId'));
     void move(stageId, Number(submitter.value), submitter.id);
   };
+  const onDrop = (stageId: string, from: number, to: number) => {
+    const ids = shown.map((s) => s.id);
+    ids.splice(from, 1);
+    ids.splice(to, 0, stageId);
+    setDropped({ ids, over: stages });
+    void move(stageId, to + 1, null);
+  };
+  const row = (stage: CrmStage, index: number, drag: StageDragRefs = {}) => (
+    <StageOrderRow key={stage.id} stage={stage} index={index} last={index === shown.length - 1} count={counts.get(stage.id) ?? 0} onSubmit={onSubmit} attachRow={drag.attachRow} attachGrip={drag.attachGrip} lifted={drag.lifted} />
+  );
+  const listClass = 'flex flex-wrap gap-2';
+  const plain = (
+    <ol aria-label="Ordem das etapas no quadro" className={listClass}>
+      {shown.map((stage, index) => row(stage, index))}
+    </ol>
+  );
 
   return (
     <div>
-      <BoardDragDrop
-        plugins={plugins}
-        onDragEnd={(event) => {
-          const { source } = event.operation;
-          if (event.canceled || !source || !isSortable(source)) return;
-          const from = source.initialIndex;
-          const to = source.index;
-          if (from === to) return;
-          const ids = shown.map((s) => s.id);
-          const [moved] = ids.splice(from, 1);
-          ids.splice(to, 0, moved!);
-          setDropped({ ids, over: stages });
-          void move(String(source.id), to + 1, null);
-        }}
-      >
-        <ol aria-label="Ordem das etapas no quadro" className="flex flex-wrap gap-2">
-          {shown.map((stage, index) => (
-            <StageOrderItem key={stage.id} stage={stage} index={index} last={index === shown.length - 1} count={counts.get(stage.id) ?? 0} onSubmit={onSubmit} />
-          ))}
-        </ol>
-      </BoardDragDrop>
+      {draggable ? (
+        <Suspense fallback={plain}>
+          <SortableStages stages={shown} onDrop={onDrop} renderRow={row} className={listClass} />
+        </Suspense>
+      ) : (
+        plain
+      )}
       <p role="status" className="mt-2 min-h-5 text-sm text-slate-700">
         {status}
       </p>
@@ -325,13 +330,24 @@ function StageOrder({ stages, counts }: { stages: CrmStage[]; counts: ReadonlyMa
   );
 }
 
-function StageOrderItem({ stage, index, last, count, onSubmit }: { stage: CrmStage; index: number; last: boolean; count: number; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
-  const { ref, handleRef, isDragging } = useStageSort({ id: stage.id, index, data: { name: stage.name } });
-  const button = 'inline-flex size-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 hover:text-slate-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-brand-600';
+const moveButtonClass =
+  'crm-icon inline-flex size-8 items-center justify-center rounded-md text-slate-700 [--mask-icon-size:1rem] hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent';
+
+interface StageOrderRowProps {
+  stage: CrmStage;
+  index: number;
+  last: boolean;
+  count: number;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  attachRow?: StageDragRefs['attachRow'];
+  attachGrip?: StageDragRefs['attachGrip'];
+  lifted?: boolean;
+}
+
+function StageOrderRow({ stage, index, last, count, onSubmit, attachRow, attachGrip, lifted }: StageOrderRowProps) {
   return (
-    <li ref={ref} className={`inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 py-0.5 pr-1 pl-1 text-sm text-slate-900 ${isDragging ? 'shadow-lg ring-2 ring-brand-500' : ''}`}>
-      <span ref={handleRef} title={`Arrastar a etapa ${stage.name}`} className="inline-flex size-8 cursor-grab items-center justify-center rounded-full text-slate-500 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
-        <GripVertical aria-hidden="true" className="size-4" />
+    <li ref={attachRow} className={`inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 py-0.5 pr-1 pl-1 text-sm text-slate-900 ${lifted ? 'shadow-lg ring-2 ring-brand-500' : ''}`}>
+      <span ref={attachGrip} title={`Arrastar a etapa ${stage.name}`} className="crm-icon crm-icon-grip inline-flex size-8 cursor-grab items-center justify-center rounded-full text-slate-500 [--mask-icon-size:1rem] hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
         <span className="sr-only">Arrastar a etapa {stage.name}</span>
       </span>
       <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ backgroundColor: stage.color }} />
@@ -346,12 +362,8 @@ function StageOrderItem({ stage, index, last, count, onSubmit }: { stage: CrmSta
       <form method="post" action={CRM_ACTION} onSubmit={onSubmit} className="inline-flex">
         <input type="hidden" name="intent" value="ordenar-etapas" />
         <input type="hidden" name="stageId" value={stage.id} />
-        <button type="submit" id={moveButtonId(stage.id, 'esquerda')} name="posicao" value={index} aria-disabled={index === 0 ? true : undefined} aria-label={`Mover etapa ${stage.name} para a esquerda`} title="Mover para a esquerda" className={button}>
-          <ChevronLeft aria-hidden="true" className="size-4" />
-        </button>
-        <button type="submit" id={moveButtonId(stage.id, 'direita')} name="posicao" value={index + 2} aria-disabled={last ? true : undefined} aria-label={`Mover etapa ${stage.name} para a direita`} title="Mover para a direita" className={button}>
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </button>
+        <button type="submit" id={moveButtonId(stage.id, 'esquerda')} name="posicao" value={index} aria-disabled={index === 0 ? true : undefined} aria-label={`Mover etapa ${stage.name} para a esquerda`} title="Mover para a esquerda" className={`${moveButtonClass} crm-icon-left`} />
+        <button type="submit" id={moveButtonId(stage.id, 'direita')} name="posicao" value={index + 2} aria-disabled={last ? true : undefined} aria-label={`Mover etapa ${stage.name} para a direita`} title="Mover para a direita" className={`${moveButtonClass} crm-icon-right`} />
       </form>
     </li>
   );
