@@ -158,7 +158,7 @@ describe('a big board', () => {
     const asked = await getCrmBoard(crm, { include: [oldestRow!.id, 'não-é-um-id'] });
     expect(asked.leads.some((l) => l.id === oldestRow!.id)).toBe(true);
     expect(boardViewFromQuery(new URLSearchParams({ ver: '2' })).perColumn).toBe(CARDS_PER_COLUMN_FIRST);
-    expect(boardViewFromQuery(new URLSearchParams({ ver: '999999', editar: 'x' }))).toEqual({ perColumn: 3000, include: [] });
+    expect(boardViewFromQuery(new URLSearchParams({ ver: '999999', editar: 'x' }))).toEqual({ perColumn: 3000, include: [], filters: {} });
   });
 });
 

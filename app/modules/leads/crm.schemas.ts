@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '~/modules/accounts/accounts.schemas';
-import { CITY_IDS, LOST_REASON_IDS, PRACTICE_AREA_IDS, STAGE_COLORS, type LostReasonId } from '~/domain/catalog/catalog';
+import { CITY_IDS, LOST_REASON_IDS, PRACTICE_AREA_IDS, STAGE_COLORS, STAGE_KINDS, type LostReasonId } from '~/domain/catalog/catalog';
 import { phoneField } from '~/domain/phone-field';
 import { isCalendarDay } from './follow-ups';
-import { CARDS_PER_COLUMN_FIRST, CRM_INTENTS, CRM_MESSAGES, feeFieldCents, LEAD_LIMITS, NOTE_LIMITS, OUTCOME_LIMITS, STAGE_LIMITS } from './crm.shared';
+import {
+  BOARD_SEARCH_MAX,
+  CARDS_PER_COLUMN_FIRST,
+  CRM_INTENTS,
+  CRM_MESSAGES,
+  feeFieldCents,
+  FOLLOW_UP_FILTERS,
+  LEAD_LIMITS,
+  NOTE_LIMITS,
+  OUTCOME_LIMITS,
+  STAGE_LIMITS,
+  type BoardFilters,
+} from './crm.shared';
 
 // The CRM's forms (docs/product-rules.md, "CRM"): the server parses every post with these; the board's
 // page checks its forms with them before sending (loaded on first use). Browser-safe.
@@ -165,10 +177,12 @@ const stageName = z
   .min(1, CRM_MESSAGES.stageNameRequired)
   .max(STAGE_LIMITS.name.max, `O nome da etapa deve ter no máximo ${STAGE_LIMITS.name.max} caracteres`);
 const stageColor = z.enum(STAGE_COLOR_VALUES, { message: 'Escolha uma das cores da lista' });
+const stageKind = z.enum(STAGE_KINDS, { message: 'Escolha um dos tipos da lista' });
 
-/** A new stage: a name and one of the eight colours. */
-export const addStageSchema = z.object({ name: stageName, color: stageColor });
-export type AddStageInput = z.output<typeof addStageSchema>;
+/** A new stage: a name, one of the eight colours and its kind ('Em aberto' when the form leaves it out). */
+export const addStageSchema = z.object({ name: stageName, color: stageColor, kind: stageKind.default('aberto') });
+/** Input, not output: a caller may leave the kind out ('aberto'). */
+export type AddStageInput = z.input<typeof addStageSchema>;
 
 export const deleteStageSchema = z.object({ stageId: idField(CRM_MESSAGES.stageNotFound) });
 export type DeleteStageInput = z.output<typeof deleteStageSchema>;
@@ -182,35 +196,76 @@ const STAGE_ROWS_CHECK = {
   path: ['form'],
   message: CRM_MESSAGES.stagesSaveFailed,
   when: ({ value }: { value: unknown }) => {
-    const lists = value as { stageId?: unknown; stageName?: unknown; stageColor?: unknown } | undefined;
-    return Array.isArray(lists?.stageId) && Array.isArray(lists.stageName) && Array.isArray(lists.stageColor);
+    const lists = value as { stageId?: unknown; stageName?: unknown; stageColor?: unknown; stageKind?: unknown } | undefined;
+    return Array.isArray(lists?.stageId) && Array.isArray(lists.stageName) && Array.isArray(lists.stageColor) && (lists.stageKind === undefined || Array.isArray(lists.stageKind));
   },
 };
 
 /**
- * The stage manager's 'Salvar' (its working copy): one row per stage, sent as three parallel lists
- * (stageId, stageName, stageColor), turned into rows here.
+ * The stage manager's 'Salvar' (its working copy): one row per stage, sent as parallel lists
+ * (stageId, stageName, stageColor, stageKind), turned into rows here. A form without the kinds (an older
+ * page) leaves each stage's kind as it is.
  */
 export const saveStagesSchema = z
   .object({
     stageId: z.array(idField(CRM_MESSAGES.stageNotFound)).min(1, CRM_MESSAGES.stagesSaveFailed).max(STAGE_LIMITS.perLawyer, CRM_MESSAGES.stagesSaveFailed),
     stageName: z.array(stageName).max(STAGE_LIMITS.perLawyer, CRM_MESSAGES.stagesSaveFailed),
     stageColor: z.array(stageColor).max(STAGE_LIMITS.perLawyer, CRM_MESSAGES.stagesSaveFailed),
+    stageKind: z.array(stageKind).max(STAGE_LIMITS.perLawyer, CRM_MESSAGES.stagesSaveFailed).optional(),
   })
-  .refine((f) => f.stageName.length === f.stageId.length && f.stageColor.length === f.stageId.length, STAGE_ROWS_CHECK)
+  .refine(
+    (f) => f.stageName.length === f.stageId.length && f.stageColor.length === f.stageId.length && (f.stageKind === undefined || f.stageKind.length === f.stageId.length),
+    STAGE_ROWS_CHECK,
+  )
   .refine((f) => new Set(f.stageId).size === f.stageId.length, STAGE_ROWS_CHECK)
-  .transform((f) => f.stageId.map((id, i) => ({ id, name: f.stageName[i]!, color: f.stageColor[i]! })));
+  .transform((f) => f.stageId.map((id, i) => ({ id, name: f.stageName[i]!, color: f.stageColor[i]!, ...(f.stageKind ? { kind: f.stageKind[i]! } : {}) })));
 export type SaveStagesInput = z.output<typeof saveStagesSchema>;
+
+/**
+ * 'Mover etapa … para a esquerda/direita' and a stage dropped among the others: the stage and its new
+ * place (1 = first column; a place beyond the ends is the end).
+ */
+export const reorderStageSchema = z.object({
+  stageId: idField(CRM_MESSAGES.stageNotFound),
+  posicao: z.coerce.number({ message: CRM_MESSAGES.stageOrderFailed }).int(CRM_MESSAGES.stageOrderFailed).min(-1000, CRM_MESSAGES.stageOrderFailed).max(1000, CRM_MESSAGES.stageOrderFailed),
+});
+export type ReorderStageInput = z.output<typeof reorderStageSchema>;
 
 const MAX_CARDS_PER_COLUMN = 3000;
 
-/** What the board shows, from the page's URL: `ver` cards per column, and the lead a dialog opens. */
+/** What the board shows, from the page's URL: `ver` cards per column, the lead a dialog opens, and the filters. */
 export interface BoardView {
   perColumn: number;
   /** A lead to include even if its column does not show it (`lead=` or `editar=` opens its dialog). */
   include: string[];
   /** The lead whose details dialog the URL opens (`lead=`): its history is loaded with the page. */
   historyOf?: string;
+  /** The search and filters (`q`, `area`, `cidade`, `retorno`): the columns and their counts show only the leads that match. */
+  filters: BoardFilters;
+}
+
+/**
+ * The board's filters as the URL carries them, each checked on its own: a value that is not one of the
+ * catalogue's (an area, a city, 'hoje' or 'atrasados') is ignored, a search longer than the limit is cut.
+ */
+const boardFilterFields = {
+  q: z.string().transform((q) => q.replace(/\s+/g, ' ').trim().slice(0, BOARD_SEARCH_MAX).trim()),
+  area: z.enum(PRACTICE_AREA_IDS),
+  cidade: z.enum(CITY_IDS),
+  retorno: z.enum(FOLLOW_UP_FILTERS),
+};
+
+export function boardFiltersFromQuery(params: URLSearchParams): BoardFilters {
+  const filters: BoardFilters = {};
+  const q = boardFilterFields.q.safeParse(params.get('q') ?? '');
+  if (q.success && q.data) filters.q = q.data;
+  const area = boardFilterFields.area.safeParse(params.get('area'));
+  if (area.success) filters.area = area.data;
+  const cidade = boardFilterFields.cidade.safeParse(params.get('cidade'));
+  if (cidade.success) filters.cidade = cidade.data;
+  const retorno = boardFilterFields.retorno.safeParse(params.get('retorno'));
+  if (retorno.success) filters.retorno = retorno.data;
+  return filters;
 }
 
 export function boardViewFromQuery(params: URLSearchParams): BoardView {
@@ -218,7 +273,7 @@ export function boardViewFromQuery(params: URLSearchParams): BoardView {
   const perColumn = Number.isFinite(asked) ? Math.min(Math.max(asked, CARDS_PER_COLUMN_FIRST), MAX_CARDS_PER_COLUMN) : CARDS_PER_COLUMN_FIRST;
   const include = [params.get('lead'), params.get('editar')].filter((id): id is string => id !== null && z.uuid().safeParse(id).success);
   const lead = params.get('lead');
-  return { perColumn, include, ...(lead && z.uuid().safeParse(lead).success ? { historyOf: lead } : {}) };
+  return { perColumn, include, ...(lead && z.uuid().safeParse(lead).success ? { historyOf: lead } : {}), filters: boardFiltersFromQuery(params) };
 }
 
 export const crmIntentSchema = z.enum(CRM_INTENTS);

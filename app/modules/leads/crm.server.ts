@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CurrentUser } from '~/auth/session.server';
 import { db, selectRows } from '~/db/client.server';
@@ -10,18 +10,22 @@ import type { StageKind } from '~/domain/catalog/catalog';
 import { isForeignKeyViolation } from '~/db/postgres-errors';
 import { requireApprovedLawyer } from '~/modules/subscriptions/lawyer-gate';
 import { lawyerPlanFrom } from '~/modules/subscriptions/lawyer-plan';
+import { saoPauloDay } from './follow-ups';
+import { containsPattern } from '~/lib/sql-like';
 import {
   CARDS_PER_COLUMN_FIRST,
   CRM_MESSAGES,
   stageHasLeadsMessage,
   STAGE_LIMITS,
   type AddStageInput,
+  type BoardFilters,
   type BoardView,
   type DeleteStageInput,
   type EditLeadInput,
   type MoveLeadInput,
   type NewLeadInput,
   type RecordContactInput,
+  type ReorderStageInput,
   type SaveStagesInput,
 } from './crm.schemas';
 import { recordFirstContact } from './first-contact.server';
@@ -96,11 +100,17 @@ export interface CrmBoard {
    * plus any lead asked for by id. A lead without a stage, or whose stage is gone, is in the first column.
    */
   leads: CrmLead[];
-  /** Leads in each column, by stage id (the first column counts the leads without a stage). */
+  /** Leads in each column that match the filters, by stage id (the first column counts the leads without a stage). */
   counts: Record<string, number>;
-  /** Every lead assigned to the lawyer. */
+  /** Every lead assigned to the lawyer, whatever the filters. */
   total: number;
+  /** The leads that match the filters (`total` without any). */
+  matching: number;
   perColumn: number;
+  /** The search and filters the board shows (those of the URL that were valid). */
+  filters: BoardFilters;
+  /** The areas and cities of the lawyer's leads, the filters' choices (ids, in no particular order). */
+  filterOptions: { areas: string[]; cities: string[] };
 }
 
 interface BoardRow {
@@ -122,16 +132,86 @@ interface BoardRow {
   column_stage: string | null;
   rank: number | string;
   in_column: number | string;
+  /** Whether the lead matches the board's filters (always, without filters). */
+  matches: boolean;
+}
+
+/** Folds accents and letter case away, as `foldSql` does in the database: 'JOÃO' → 'joao'. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+// Every way a letter may be written (the Portuguese accents, both cases): a search word becomes a
+// regular expression of these classes ('joao' → '[jJ][oóòôõöOÓÒÔÕÖ][aá…][oó…]'). Folding the columns
+// instead (translate() and lower(); unaccent is an extension the project does not load) cost 360 ms on
+// 2,000 leads in PGlite; the expression is compiled once and scans each text once.
+const LETTER_FORMS: Record<string, string> = {
+  a: 'aáàâãäåAÁÀÂÃÄÅ',
+  e: 'eéèêëEÉÈÊË',
+  i: 'iíìîïIÍÌÎÏ',
+  o: 'oóòôõöOÓÒÔÕÖ',
+  u: 'uúùûüUÚÙÛÜ',
+  c: 'cçCÇ',
+  n: 'nñNÑ',
+  y: 'yýÿYÝ',
+};
+function wordPattern(word: string): string {
+  return [...word]
+    .map((ch) => {
+      if (LETTER_FORMS[ch]) return `[${LETTER_FORMS[ch]}]`;
+      if (/[a-z]/.test(ch)) return `[${ch}${ch.toUpperCase()}]`;
+      return /[\\^$.|?*+()[\]{}]/.test(ch) ? `\\${ch}` : ch;
+    })
+    .join('');
+}
+
+/**
+ * The board's search as an SQL condition on the leads table `l`: every word of the search is found in
+ * the name, e-mail, description or phone (accents and case ignored); a search made of a phone's
+ * characters ('(11) 91234-5678', '11 91234') is also found by its digits in the stored phone ('5511…').
+ */
+function searchCondition(q: string): SQL | undefined {
+  const words = foldText(q).split(' ').filter(Boolean).slice(0, 8);
+  if (words.length === 0) return undefined;
+  const digits = q.replace(/\D/g, '');
+  const phoneLike = /^[\d\s()+.-]+$/.test(q) && digits.length >= 2;
+  const wordsMatch = sql.join(
+    words.map((word) => {
+      const pattern = wordPattern(word);
+      return sql`(l.nome ~ ${pattern} or l.email ~ ${pattern} or l.mensagem ~ ${pattern} or l.telefone like ${containsPattern(word)})`;
+    }),
+    sql` and `,
+  );
+  return phoneLike ? sql`((${wordsMatch}) or l.telefone like ${containsPattern(digits)})` : sql`(${wordsMatch})`;
+}
+
+/** The filters' conditions on `l` ('hoje' and 'atrasados' are São Paulo days: `now`'s, and the days before it). */
+function filterConditions(filters: BoardFilters, now: Date): SQL[] {
+  const conditions: SQL[] = [];
+  const search = filters.q ? searchCondition(filters.q) : undefined;
+  if (search) conditions.push(search);
+  if (filters.area) conditions.push(sql`l.area_interesse = ${filters.area}`);
+  if (filters.cidade) conditions.push(sql`l.cidade = ${filters.cidade}`);
+  if (filters.retorno) {
+    const today = saoPauloDay(now);
+    conditions.push(filters.retorno === 'hoje' ? sql`l.follow_up_on = ${today}::date` : sql`l.follow_up_on < ${today}::date`);
+  }
+  return conditions;
 }
 
 /**
  * The lawyer's stages and the leads the board shows (docs/product-rules.md, CRM: board; the columns cut at
- * `perColumn` cards): one query ranks each column's leads and counts them.
+ * `perColumn` cards): one query ranks each column's leads and counts them, among those that match the
+ * search and filters (a lead asked for by id shows whatever they say).
  */
-export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = {}): Promise<CrmBoard> {
+export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = {}, now = new Date()): Promise<CrmBoard> {
   const perColumn = view.perColumn ?? CARDS_PER_COLUMN_FIRST;
   const include = (view.include ?? []).filter((id) => uuid.safeParse(id).success);
-  const [stages, rows] = await Promise.all([
+  const filters = view.filters ?? {};
+  const conditions = filterConditions(filters, now);
+  const filtered = conditions.length > 0;
+  const matches = filtered ? sql.join(conditions, sql` and `) : sql`true`;
+  const includeList = include.length > 0 ? sql.join(include.map((id) => sql`${id}::uuid`), sql`, `) : null;
+  const [stages, rows, options, all] = await Promise.all([
     db
       .select({ id: leadStatuses.id, name: leadStatuses.name, color: leadStatuses.color, orderIndex: leadStatuses.orderIndex, kind: leadStatuses.kind })
       .from(leadStatuses)
@@ -139,34 +219,38 @@ export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = 
       .orderBy(asc(leadStatuses.orderIndex), asc(leadStatuses.createdAt), asc(leadStatuses.id)),
     selectRows<BoardRow>(sql`
       with placed as (
-        select l.*, case when l.status_id in (select s.id from ${leadStatuses} s where s.lawyer_id = ${lawyer.id}) then l.status_id end as column_stage
+        select l.*, case when l.status_id in (select s.id from ${leadStatuses} s where s.lawyer_id = ${lawyer.id}) then l.status_id end as column_stage,
+          ${matches} as matches
         from ${leads} l
         where l.assigned_to = ${lawyer.id}
       ), ranked as (
         select placed.*,
-          row_number() over (partition by column_stage order by updated_at desc, id desc) as rank,
-          count(*) over (partition by column_stage) as in_column
-        from placed
+          row_number() over (partition by column_stage, matches order by updated_at desc, id desc) as rank,
+          count(*) over (partition by column_stage, matches) as in_column
+        from placed${filtered ? sql` where matches${includeList ? sql` or id in (${includeList})` : sql``}` : sql``}
       )
       select id, nome, email, telefone, cidade, area_interesse, mensagem, request_id, status_id, follow_up_on::text as follow_up_on,
-        to_char(follow_up_time, 'HH24:MI') as follow_up_time, first_contact_at, created_at, updated_at, column_stage, rank, in_column
+        to_char(follow_up_time, 'HH24:MI') as follow_up_time, first_contact_at, created_at, updated_at, column_stage, rank, in_column, matches
       from ranked
-      where rank <= ${perColumn}${include.length > 0 ? sql` or id in (${sql.join(
-        include.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})` : sql``}
+      where (matches and rank <= ${perColumn})${includeList ? sql` or id in (${includeList})` : sql``}
       order by updated_at desc, id desc`),
+    // The filters' choices: the areas and cities the lawyer's leads have (one pass over them).
+    selectRows<{ areas: string[] | null; cities: string[] | null }>(sql`
+      select array_agg(distinct area_interesse) as areas, array_agg(distinct cidade) as cities from ${leads} where assigned_to = ${lawyer.id}`),
+    // Every lead of the lawyer, for the header, when the filters leave some out of the columns' counts.
+    filtered ? selectRows<{ total: number | string }>(sql`select count(*) as total from ${leads} where assigned_to = ${lawyer.id}`) : Promise.resolve(null),
   ]);
 
   const counts: Record<string, number> = Object.fromEntries(stages.map((s) => [s.id, 0]));
   const first = stages[0]?.id;
-  let total = 0;
+  let matching = 0;
   const counted = new Set<string | null>();
   for (const row of rows) {
-    if (counted.has(row.column_stage)) continue;
+    // A lead asked for by id that the filters leave out opens its dialog but is not counted.
+    if (!row.matches || counted.has(row.column_stage)) continue;
     counted.add(row.column_stage);
     const inColumn = Number(row.in_column);
-    total += inColumn;
+    matching += inColumn;
     const column = row.column_stage ?? first;
     if (column !== undefined) counts[column] = (counts[column] ?? 0) + inColumn;
   }
@@ -196,8 +280,11 @@ export async function getCrmBoard(lawyer: CrmLawyer, view: Partial<BoardView> = 
       updatedAt: new Date(row.updated_at),
     })),
     counts,
-    total,
+    total: all ? Number(all[0]?.total ?? 0) : matching,
+    matching,
     perColumn,
+    filters,
+    filterOptions: { areas: options[0]?.areas ?? [], cities: options[0]?.cities ?? [] },
   };
 }
 
@@ -217,7 +304,7 @@ export async function getCrmSection(user: Pick<CurrentUser, 'id' | 'isSuperadmin
     throw error;
   }
   try {
-    return { state: 'ready', board: await getCrmBoard(lawyer, view), now };
+    return { state: 'ready', board: await getCrmBoard(lawyer, view, now), now };
   } catch (error) {
     // The rest of the area still shows; the section offers 'Atualizar'.
     console.error('Could not load the CRM board', error);
@@ -398,7 +485,7 @@ export async function createLead(lawyer: CrmLawyer, input: NewLeadInput): Promis
 }
 
 /**
- * The stage manager's 'Salvar': renames and recolours the lawyer's stages, all or none (a stage of
+ * The stage manager's 'Salvar': renames and recolours the lawyer's stages and sets their kind ('Tipo'), all or none (a stage of
  * another lawyer, or one deleted meanwhile, makes it "not found" and nothing changes).
  */
 export async function saveStages(lawyer: CrmLawyer, stages: SaveStagesInput): Promise<void> {
@@ -408,7 +495,7 @@ export async function saveStages(lawyer: CrmLawyer, stages: SaveStagesInput): Pr
     for (const stage of stages) {
       const updated = await tx
         .update(leadStatuses)
-        .set({ name: stage.name, color: stage.color })
+        .set({ name: stage.name, color: stage.color, ...(stage.kind ? { kind: stage.kind } : {}) })
         .where(and(eq(leadStatuses.id, stage.id), eq(leadStatuses.lawyerId, lawyer.id)))
         .returning({ id: leadStatuses.id });
       if (updated.length === 0) throw stageNotFound();
@@ -433,7 +520,7 @@ export async function addStage(lawyer: CrmLawyer, input: AddStageInput): Promise
     const orderIndex = current?.maxOrder === null || current?.maxOrder === undefined ? 0 : Number(current.maxOrder) + 1;
     const [created] = await tx
       .insert(leadStatuses)
-      .values({ lawyerId: lawyer.id, name: input.name, color: input.color, orderIndex })
+      .values({ lawyerId: lawyer.id, name: input.name, color: input.color, kind: input.kind ?? 'aberto', orderIndex })
       .returning({ id: leadStatuses.id, orderIndex: leadStatuses.orderIndex });
     return created!;
   });
@@ -457,5 +544,37 @@ export async function deleteStage(lawyer: CrmLawyer, input: DeleteStageInput): P
     const count = Number(row?.count ?? 0);
     if (count > 0) throw new AppError(stageHasLeadsMessage(count), { status: 409, code: 'stage_has_leads' });
     await tx.delete(leadStatuses).where(and(eq(leadStatuses.id, stageId), eq(leadStatuses.lawyerId, lawyer.id)));
+  });
+}
+
+/**
+ * 'Mover etapa … para a esquerda/direita', or a stage dropped among the others: puts one of the lawyer's
+ * stages at `posicao` (1 = first column; beyond either end, that end) and numbers the lawyer's stages
+ * 0, 1, 2… in their new order. The lawyer's stages are locked, so two moves (two tabs) apply in turn.
+ * Another lawyer's stage, or one that is gone: "not found", nothing changed.
+ */
+export async function reorderStage(lawyer: CrmLawyer, input: ReorderStageInput): Promise<{ position: number; stageCount: number; name: string }> {
+  const stageId = requireUuid(input.stageId, CRM_MESSAGES.stageNotFound, 'stage_not_found');
+  return db.transaction(async (tx) => {
+    const stages = await tx
+      .select({ id: leadStatuses.id, name: leadStatuses.name, orderIndex: leadStatuses.orderIndex })
+      .from(leadStatuses)
+      .where(eq(leadStatuses.lawyerId, lawyer.id))
+      .orderBy(asc(leadStatuses.orderIndex), asc(leadStatuses.createdAt), asc(leadStatuses.id))
+      .for('update');
+    const moved = stages.find((s) => s.id === stageId);
+    if (!moved) throw stageNotFound();
+    const order = stages.filter((s) => s.id !== stageId);
+    const index = Math.min(Math.max(input.posicao, 1), stages.length) - 1;
+    order.splice(index, 0, moved);
+    // Only the rows whose number changes are written (at most STAGE_LIMITS.perLawyer).
+    for (const [i, stage] of order.entries()) {
+      if (stage.orderIndex === i) continue;
+      await tx
+        .update(leadStatuses)
+        .set({ orderIndex: i })
+        .where(and(eq(leadStatuses.id, stage.id), eq(leadStatuses.lawyerId, lawyer.id)));
+    }
+    return { position: index + 1, stageCount: stages.length, name: moved.name };
   });
 }

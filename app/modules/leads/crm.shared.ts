@@ -57,6 +57,7 @@ export const CRM_MESSAGES = {
   feeTooHigh: 'Os honorários podem ser no máximo R$ 1.000.000.000,00.',
   contactRecorded: 'Contato registrado',
   contactFailed: 'Erro ao registrar o contato',
+  stageOrderFailed: 'Erro ao mover a etapa',
   unavailable: 'O sistema de CRM para leads não está disponível no seu plano atual. Atualize seu plano para acessar esta funcionalidade.',
 } as const;
 
@@ -70,6 +71,11 @@ export function stageHasLeadsMessage(count: number): string {
     : `Esta etapa tem ${count} leads associados. Mova-os para outra etapa antes de excluir.`;
 }
 
+/** What a stage's move says (the toast, and the live status beside the buttons): 'Etapa Em contato na posição 1 de 5'. */
+export function stageMovedMessage(name: string, position: number, count: number): string {
+  return `Etapa ${name} na posição ${position} de ${count}`;
+}
+
 /**
  * Cards a column shows when the board opens (the most recently changed ones: a laptop screen shows three
  * or four), and how many each 'Mostrar mais' adds. A column of hundreds of cards is read a screen at a
@@ -78,8 +84,34 @@ export function stageHasLeadsMessage(count: number): string {
 export const CARDS_PER_COLUMN_FIRST = 5;
 export const CARDS_PER_COLUMN_STEP = 10;
 
+/** The board's follow-up filter ('retorno' in the URL): 'Para hoje' and 'Atrasados', São Paulo days. */
+export const FOLLOW_UP_FILTERS = ['hoje', 'atrasados'] as const;
+export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
+export const FOLLOW_UP_FILTER_LABELS: Record<FollowUpFilter, string> = { hoje: 'Para hoje', atrasados: 'Atrasados' };
+/** The longest search the board takes (a longer one is cut). */
+export const BOARD_SEARCH_MAX = 100;
+
+/** The board's search and filters, as checked from the URL (an absent key: no filter). */
+export interface BoardFilters {
+  /** Words found in the name, e-mail, phone or description, accents and letter case ignored. */
+  q?: string;
+  area?: string;
+  cidade?: string;
+  retorno?: FollowUpFilter;
+}
+
+/** The filters as the URL's query (without `section`), in one order: '' when none. */
+export function boardFilterQuery(filters: BoardFilters): string {
+  const params = new URLSearchParams();
+  for (const key of ['q', 'area', 'cidade', 'retorno'] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  return params.toString();
+}
+
 /** What a CRM form asks for (the `intent` field of every CRM post). */
-export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa', 'adicionar-nota', 'editar-nota', 'excluir-nota', 'definir-retorno', 'registrar-contato'] as const;
+export const CRM_INTENTS = ['mover-lead', 'editar-lead', 'novo-lead', 'salvar-etapas', 'nova-etapa', 'excluir-etapa', 'ordenar-etapas', 'adicionar-nota', 'editar-nota', 'excluir-nota', 'definir-retorno', 'registrar-contato'] as const;
 export type CrmIntent = (typeof CRM_INTENTS)[number];
 /** The spec's failure toast of each form, for a failure the server could not explain (a crash, no network). */
 export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
@@ -89,6 +121,7 @@ export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
   'salvar-etapas': CRM_MESSAGES.stagesSaveFailed,
   'nova-etapa': CRM_MESSAGES.stageAddFailed,
   'excluir-etapa': CRM_MESSAGES.stageDeleteFailed,
+  'ordenar-etapas': CRM_MESSAGES.stageOrderFailed,
   'adicionar-nota': CRM_MESSAGES.noteSaveFailed,
   'editar-nota': CRM_MESSAGES.noteSaveFailed,
   'excluir-nota': CRM_MESSAGES.noteDeleteFailed,
@@ -97,7 +130,7 @@ export const CRM_FAILURE_MESSAGES: Record<CrmIntent, string> = {
 };
 
 /** What a CRM post answers (the write door's shape); a failure carries the field errors and the values to show again. */
-export type CrmActionResult = WriteAnswer<'crm', CrmIntent, { leadId?: string; stageId?: string; noteId?: string; contactUrl?: string }>;
+export type CrmActionResult = WriteAnswer<'crm', CrmIntent, { leadId?: string; stageId?: string; noteId?: string; contactUrl?: string; position?: number; stageCount?: number }>;
 
 /** The lost reason's text ('Outro') and the agreed fees: the database checks the same bounds. */
 export const OUTCOME_LIMITS = { reasonText: { max: 200 }, feeMaxCents: BRL_MAX_CENTS } as const;

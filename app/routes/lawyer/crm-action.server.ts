@@ -12,14 +12,16 @@ import {
   followUpSchema,
   LEAD_LIMITS,
   moveLeadSchema,
+  stageMovedMessage,
   newLeadSchema,
   NOTE_LIMITS,
   OUTCOME_LIMITS,
   recordContactSchema,
+  reorderStageSchema,
   saveStagesSchema,
   STAGE_LIMITS,
 } from '~/modules/leads/crm.schemas';
-import { addStage, createLead, deleteStage, moveLeadToStage, openCrm, recordLeadContact, saveStages, updateLead, type CrmLawyer } from '~/modules/leads/crm.server';
+import { addStage, createLead, deleteStage, moveLeadToStage, openCrm, recordLeadContact, reorderStage, saveStages, updateLead, type CrmLawyer } from '~/modules/leads/crm.server';
 import { addLeadNote, deleteLeadNote, editLeadNote } from '~/modules/leads/lead-history.server';
 import { setFollowUp } from '~/modules/leads/follow-ups.server';
 
@@ -39,6 +41,9 @@ interface CrmWritten {
   noteId?: string;
   /** Where a contact's link goes (wa.me or mailto), for /area-advogado/contato. */
   contactUrl?: string;
+  /** A stage moved: its new place (1 = first column) among how many. */
+  position?: number;
+  stageCount?: number;
 }
 
 /** A note's post goes back to its lead's dialog, where the history is (without JavaScript). */
@@ -80,7 +85,7 @@ export const crmDoor = writeDoor({
     }),
     'salvar-etapas': crmIntent({
       schema: saveStagesSchema,
-      lists: { stageId: STAGE_LIMITS.perLawyer, stageName: STAGE_LIMITS.perLawyer, stageColor: STAGE_LIMITS.perLawyer },
+      lists: { stageId: STAGE_LIMITS.perLawyer, stageName: STAGE_LIMITS.perLawyer, stageColor: STAGE_LIMITS.perLawyer, stageKind: STAGE_LIMITS.perLawyer },
       run: async (lawyer, input) => {
         await saveStages(lawyer, input);
         return { message: CRM_MESSAGES.stagesSaved };
@@ -88,7 +93,7 @@ export const crmDoor = writeDoor({
     }),
     'nova-etapa': crmIntent({
       schema: addStageSchema,
-      echo: { name: STAGE_LIMITS.name.max, color: 10 },
+      echo: { name: STAGE_LIMITS.name.max, color: 10, kind: 10 },
       run: async (lawyer, input) => {
         const created = await addStage(lawyer, input);
         return { message: CRM_MESSAGES.stageAdded, stageId: created.id };
@@ -100,6 +105,14 @@ export const crmDoor = writeDoor({
       run: async (lawyer, input) => {
         await deleteStage(lawyer, input);
         return { message: CRM_MESSAGES.stageDeleted, stageId: input.stageId };
+      },
+    }),
+    'ordenar-etapas': crmIntent({
+      schema: reorderStageSchema,
+      echo: { stageId: ID_ECHO, posicao: 10 },
+      run: async (lawyer, input) => {
+        const moved = await reorderStage(lawyer, input);
+        return { message: stageMovedMessage(moved.name, moved.position, moved.stageCount), stageId: input.stageId, position: moved.position, stageCount: moved.stageCount };
       },
     }),
     'adicionar-nota': crmIntent({

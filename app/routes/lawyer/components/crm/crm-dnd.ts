@@ -22,7 +22,7 @@ export interface StageDropData {
 export const DRAG_INSTRUCTIONS =
   'Para mover este lead para outra etapa, pressione espaço ou Enter. Use as setas para a esquerda e para a direita para escolher a etapa e pressione espaço ou Enter de novo para soltar. Esc cancela.';
 
-type Entity = { id?: unknown; data?: unknown } | null | undefined;
+export type Entity = { id?: unknown; data?: unknown } | null | undefined;
 const leadOf = (source: Entity) => source?.data as LeadDragData | undefined;
 const stageOf = (target: Entity) => target?.data as StageDropData | undefined;
 
@@ -142,3 +142,4 @@ export const useCardDrag: CardDrag = onServer ? () => ({ ref: noRef, handleRef: 
 export const useColumnDrop: ColumnDrop = onServer ? () => ({ ref: noRef, isDropTarget: false }) : useDroppable;
 /** The board's drag-and-drop context (on the server, its children alone). */
 export const BoardDragDrop: typeof DragDropProvider = onServer ? ({ children }) => createElement(Fragment, null, children) : DragDropProvider;
+

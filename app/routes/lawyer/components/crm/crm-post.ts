@@ -50,7 +50,7 @@ function crmIntentOf(body: FormData): CrmIntent | null {
  */
 async function schemaBeforeSending(intent: CrmIntent): Promise<z.ZodType | undefined> {
   // A move's outcome is checked by its own form (move-outcome.tsx: the stage's kind decides what it needs).
-  if (intent === 'mover-lead' || intent === 'excluir-etapa' || intent === 'excluir-nota' || intent === 'registrar-contato') return undefined;
+  if (intent === 'mover-lead' || intent === 'excluir-etapa' || intent === 'ordenar-etapas' || intent === 'excluir-nota' || intent === 'registrar-contato') return undefined;
   const schemas = await loadCrmSchemas();
   return {
     'novo-lead': schemas.newLeadSchema,

@@ -11,6 +11,7 @@ import { dragHandleId } from './lead-card';
 import { EditLeadDialog, LeadDetailDialog, NewLeadDialog, type FormEcho } from './lead-dialogs';
 import { StageManager } from './stage-manager';
 import { MoveOutcomeDialog, type PendingOutcome } from './move-outcome';
+import { CrmFilters } from './crm-filters';
 import { useCrmPost } from './crm-post';
 import { CrmToastProvider } from './crm-toast';
 import { formatCount } from '~/lib/format-number';
@@ -165,6 +166,9 @@ function CrmWorkspace({ data, actionData, history }: { data: Exclude<CrmSectionD
           {/* A plain GET: reloads the board with or without JavaScript. */}
           <Form method="get" action="/area-advogado" preventScrollReset>
             <input type="hidden" name="section" value="crm" />
+            {Object.entries(board?.filters ?? {}).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
             <button type="submit" disabled={loading} className={`${secondaryButton} disabled:opacity-80`}>
               <RefreshCw aria-hidden="true" className={`size-4 ${loading ? 'animate-spin' : ''}`} />
               Atualizar
@@ -214,7 +218,10 @@ function CrmWorkspace({ data, actionData, history }: { data: Exclude<CrmSectionD
               </p>
             </div>
           ) : (
-            <CrmBoard stages={stages} leads={leads} counts={board.counts} perColumn={board.perColumn} moving={moving} serverNow={serverNow} onMove={startMove} onOpen={openLead} />
+            <>
+              <CrmFilters filters={board.filters} options={board.filterOptions} matching={board.matching} />
+              <CrmBoard stages={stages} leads={leads} counts={board.counts} perColumn={board.perColumn} filters={board.filters} moving={moving} serverNow={serverNow} onMove={startMove} onOpen={openLead} />
+            </>
           )}
 
           <LeadDetailDialog

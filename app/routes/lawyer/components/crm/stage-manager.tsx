@@ -1,6 +1,7 @@
 import { Plus, Settings2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { STAGE_COLORS } from '~/domain/catalog/catalog';
+import { lazy, Suspense, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { STAGE_COLORS, STAGE_KIND_LABELS, STAGE_KINDS, type StageKind } from '~/domain/catalog/catalog';
 import { STAGE_LIMITS } from '~/modules/leads/crm.shared';
 import type { CrmStage } from '~/modules/leads/crm.server';
 import { primaryButton, secondaryButton } from '~/routes/lawyer/components/area-styles';
@@ -8,7 +9,11 @@ import { DialogDismissButton } from './crm-dialog';
 import { ErrorSummary, refusalForSummary } from '~/components/forms/error-summary';
 import { CrmErrorSummary, CrmInput, CrmSelect } from './crm-fields';
 import type { FormEcho } from './lead-dialogs';
-import { useCrmForm } from './crm-post';
+import { CRM_ACTION, CrmToastContext, postCrmForm, toastResult, useCrmForm } from './crm-post';
+import type { StageDragRefs } from './stage-sort';
+
+/** Dragging the stages: its code loads when the stage manager is opened (docs/decisions/0048). */
+const SortableStages = lazy(() => import('./stage-sort'));
 
 interface StageManagerProps {
   stages: CrmStage[];
@@ -23,6 +28,7 @@ interface Draft {
   id: string;
   name: string;
   color: string;
+  kind: StageKind;
 }
 
 /** The new stage's fields, as its error summary names them. */
@@ -40,6 +46,8 @@ const colorName = (value: string) => STAGE_COLORS.find((c) => c.value === value)
  */
 export function StageManager({ stages, counts, initiallyEditing, echo }: StageManagerProps) {
   const [editing, setEditing] = useState(initiallyEditing);
+  // Whether the panel is open: the stages become draggable only then.
+  const [opened, setOpened] = useState(initiallyEditing);
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   // The stages form's summary says the refusal of the last of 'Salvar' and the rows' 'Excluir' buttons.
   const [lastStagesPost, setLastStagesPost] = useState<'save' | 'remove'>('save');
@@ -67,7 +75,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
 
   // The working copy follows the stages the server has (one added or deleted meanwhile) and keeps the
   // names and colours being edited.
-  const working: Draft[] = stages.map((stage) => drafts?.find((d) => d.id === stage.id) ?? { id: stage.id, name: stage.name, color: stage.color });
+  const working: Draft[] = stages.map((stage) => drafts?.find((d) => d.id === stage.id) ?? { id: stage.id, name: stage.name, color: stage.color, kind: stage.kind });
   const update = (id: string, change: Partial<Draft>) => setDrafts(working.map((d) => (d.id === id ? { ...d, ...change } : d)));
   const stopEditing = () => {
     setEditing(false);
@@ -93,7 +101,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
   const textOf = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
   return (
-    <details open={initiallyEditing} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
+    <details open={initiallyEditing} onToggle={(event) => setOpened(event.currentTarget.open)} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-5 py-4 font-semibold text-slate-900 hover:bg-slate-50">
         <Settings2 aria-hidden="true" className="size-5 text-brand-700" />
         Gerenciar Etapas do CRM
@@ -110,18 +118,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
             {stages.length === 0 ? (
               <p className="text-sm text-slate-700">Você ainda não tem etapas. Adicione a primeira para organizar seus leads.</p>
             ) : (
-              <ol className="flex flex-wrap gap-2">
-                {stages.map((stage) => (
-                  <li key={stage.id} className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-900">
-                    <span aria-hidden="true" className="size-3 rounded-full" style={{ backgroundColor: stage.color }} />
-                    {stage.name}
-                    <span className="text-slate-600">
-                      ({counts.get(stage.id) ?? 0}
-                      <span className="sr-only"> {(counts.get(stage.id) ?? 0) === 1 ? 'lead' : 'leads'}</span>)
-                    </span>
-                  </li>
-                ))}
-              </ol>
+              <StageOrder stages={stages} counts={counts} draggable={opened} />
             )}
             <a
               href="/area-advogado?section=crm&etapas=editar"
@@ -141,7 +138,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
                 <ErrorSummary errors={stagesSummary.errors} message={stagesSummary.message} fields={stagesFields} answer={stagesAnswer} />
                 <input type="hidden" name="intent" value="salvar-etapas" />
                 {working.map((draft, index) => (
-                  <fieldset key={draft.id} className="grid items-end gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_12rem_auto]">
+                  <fieldset key={draft.id} className="grid items-end gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_12rem_9rem_auto]">
                     <legend className="px-1 text-xs font-semibold text-slate-600">
                       Etapa {index + 1} · {counts.get(draft.id) ?? 0} {(counts.get(draft.id) ?? 0) === 1 ? 'lead' : 'leads'}
                     </legend>
@@ -157,6 +154,7 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
                       error={draft.name.trim() === '' ? saveErrors.stageName : undefined}
                     />
                     <ColorSelect idPrefix={`etapa-${draft.id}`} name="stageColor" value={draft.color} onChange={(color) => update(draft.id, { color })} />
+                    <KindSelect idPrefix={`etapa-${draft.id}`} name="stageKind" defaultValue={draft.kind} onChange={(kind) => update(draft.id, { kind })} />
                     <button type="submit" form={`excluir-etapa-${draft.id}`} className="inline-flex items-center justify-center gap-1.5 rounded-md border border-red-700 px-3 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50">
                       <Trash2 aria-hidden="true" className="size-4" />
                       Excluir<span className="sr-only"> a etapa {draft.name || index + 1}</span>
@@ -179,9 +177,10 @@ export function StageManager({ stages, counts, initiallyEditing, echo }: StageMa
               </h3>
               <CrmErrorSummary idPrefix="nova-etapa" fields={ADD_STAGE_FIELDS} refusal={add.failure ?? addEcho} answer={add.failure ? add.answer : addEcho} className="mb-3" />
               <input type="hidden" name="intent" value="nova-etapa" />
-              <div className="grid items-end gap-3 sm:grid-cols-[1fr_12rem_auto]">
+              <div className="grid items-end gap-3 sm:grid-cols-[1fr_12rem_9rem_auto]">
                 <CrmInput idPrefix="nova-etapa" name="name" label="Nome da nova etapa" maxLength={STAGE_LIMITS.name.max} defaultValue={textOf(addEcho?.values.name)} error={addErrors.name} />
                 <ColorSelect idPrefix="nova-etapa" name="color" defaultValue={textOf(addEcho?.values.color) ?? STAGE_COLORS[0].value} />
+                <KindSelect idPrefix="nova-etapa" name="kind" defaultValue={kindOf(textOf(addEcho?.values.kind))} />
                 <button type="submit" disabled={add.busy} className={`${secondaryButton} disabled:opacity-80`}>
                   <Plus aria-hidden="true" className="size-4" />
                   Adicionar
@@ -231,5 +230,141 @@ function ColorSelect({ idPrefix, name, value, defaultValue, onChange }: { idPref
         ))}
       </CrmSelect>
     </div>
+  );
+}
+
+const kindOf = (value: string | undefined): StageKind => STAGE_KINDS.find((k) => k === value) ?? 'aberto';
+
+/** 'Tipo': open, won or lost (`STAGE_KIND_LABELS`). Uncontrolled, so that a choice made before hydration stays. */
+function KindSelect({ idPrefix, name, defaultValue, onChange }: { idPrefix: string; name: string; defaultValue: StageKind; onChange?: (kind: StageKind) => void }) {
+  return (
+    <CrmSelect idPrefix={idPrefix} name={name} label="Tipo" defaultValue={defaultValue} onChange={(event) => onChange?.(kindOf(event.target.value))}>
+      {STAGE_KINDS.map((kind) => (
+        <option key={kind} value={kind}>
+          {STAGE_KIND_LABELS[kind]}
+        </option>
+      ))}
+    </CrmSelect>
+  );
+}
+
+const moveButtonId = (stageId: string, side: 'esquerda' | 'direita') => `etapa-${stageId}-mover-${side}`;
+
+/**
+ * The stages in board order, each with 'Mover etapa … para a esquerda/direita' (plain forms that work
+ * without JavaScript) and a grip to drag it among the others (once the panel is open). A move is saved by
+ * the server before the list changes (a drop shows the new order while it is saved and goes back if
+ * refused); the moved button keeps the focus and the status line under the list says the stage's new place.
+ */
+function StageOrder({ stages, counts, draggable }: { stages: CrmStage[]; counts: ReadonlyMap<string, number>; draggable: boolean }) {
+  const showToast = useContext(CrmToastContext);
+  const revalidator = useRevalidator();
+  // The order a drop left on screen while the server saves it: until the stages are read again.
+  const [dropped, setDropped] = useState<{ ids: string[]; over: CrmStage[] } | null>(null);
+  const [status, setStatus] = useState('');
+  const busy = useRef(false);
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    const id = refocus.current;
+    refocus.current = null;
+    if (id) document.getElementById(id)?.focus();
+  }, [stages]);
+
+  const shown = dropped?.over === stages ? dropped.ids.map((id) => stages.find((s) => s.id === id)).filter((s): s is CrmStage => s !== undefined) : stages;
+
+  const move = async (stageId: string, position: number, focusId: string | null) => {
+    if (busy.current) return;
+    busy.current = true;
+    const body = new FormData();
+    body.set('intent', 'ordenar-etapas');
+    body.set('stageId', stageId);
+    body.set('posicao', String(position));
+    const result = await postCrmForm(body);
+    if (result.ok) {
+      refocus.current = focusId;
+      setStatus(result.message);
+      await revalidator.revalidate();
+    } else {
+      setDropped(null);
+      toastResult(result, showToast);
+    }
+    busy.current = false;
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (!submitter || submitter.getAttribute('aria-disabled') === 'true') return;
+    const stageId = String(new FormData(event.currentTarget).get('stageId'));
+    void move(stageId, Number(submitter.value), submitter.id);
+  };
+  const onDrop = (stageId: string, from: number, to: number) => {
+    const ids = shown.map((s) => s.id);
+    ids.splice(from, 1);
+    ids.splice(to, 0, stageId);
+    setDropped({ ids, over: stages });
+    void move(stageId, to + 1, null);
+  };
+  const row = (stage: CrmStage, index: number, drag: StageDragRefs = {}) => (
+    <StageOrderRow key={stage.id} stage={stage} index={index} last={index === shown.length - 1} count={counts.get(stage.id) ?? 0} onSubmit={onSubmit} attachRow={drag.attachRow} attachGrip={drag.attachGrip} lifted={drag.lifted} />
+  );
+  const listClass = 'flex flex-wrap gap-2';
+  const plain = (
+    <ol aria-label="Ordem das etapas no quadro" className={listClass}>
+      {shown.map((stage, index) => row(stage, index))}
+    </ol>
+  );
+
+  return (
+    <div>
+      {draggable ? (
+        <Suspense fallback={plain}>
+          <SortableStages stages={shown} onDrop={onDrop} renderRow={row} className={listClass} />
+        </Suspense>
+      ) : (
+        plain
+      )}
+      <p role="status" className="mt-2 min-h-5 text-sm text-slate-700">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+const moveButtonClass =
+  'crm-icon inline-flex size-8 items-center justify-center rounded-md text-slate-700 [--mask-icon-size:1rem] hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent';
+
+interface StageOrderRowProps {
+  stage: CrmStage;
+  index: number;
+  last: boolean;
+  count: number;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  attachRow?: StageDragRefs['attachRow'];
+  attachGrip?: StageDragRefs['attachGrip'];
+  lifted?: boolean;
+}
+
+function StageOrderRow({ stage, index, last, count, onSubmit, attachRow, attachGrip, lifted }: StageOrderRowProps) {
+  return (
+    <li ref={attachRow} className={`inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 py-0.5 pr-1 pl-1 text-sm text-slate-900 ${lifted ? 'shadow-lg ring-2 ring-brand-500' : ''}`}>
+      <span ref={attachGrip} title={`Arrastar a etapa ${stage.name}`} className="crm-icon crm-icon-grip inline-flex size-8 cursor-grab items-center justify-center rounded-full text-slate-500 [--mask-icon-size:1rem] hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <span className="sr-only">Arrastar a etapa {stage.name}</span>
+      </span>
+      <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ backgroundColor: stage.color }} />
+      <span className="px-1">
+        {stage.name}{' '}
+        <span className="text-slate-600">
+          ({count}
+          <span className="sr-only"> {count === 1 ? 'lead' : 'leads'}</span>)
+        </span>
+        {stage.kind !== 'aberto' ? <span className="ml-1 rounded bg-slate-200 px-1.5 text-xs font-semibold text-slate-700">{STAGE_KIND_LABELS[stage.kind]}</span> : null}
+      </span>
+      <form method="post" action={CRM_ACTION} onSubmit={onSubmit} className="inline-flex">
+        <input type="hidden" name="intent" value="ordenar-etapas" />
+        <input type="hidden" name="stageId" value={stage.id} />
+        <button type="submit" id={moveButtonId(stage.id, 'esquerda')} name="posicao" value={index} aria-disabled={index === 0 ? true : undefined} aria-label={`Mover etapa ${stage.name} para a esquerda`} title="Mover para a esquerda" className={`${moveButtonClass} crm-icon-left`} />
+        <button type="submit" id={moveButtonId(stage.id, 'direita')} name="posicao" value={index + 2} aria-disabled={last ? true : undefined} aria-label={`Mover etapa ${stage.name} para a direita`} title="Mover para a direita" className={`${moveButtonClass} crm-icon-right`} />
+      </form>
+    </li>
   );
 }
