@@ -48,6 +48,14 @@ describe('follow-ups', () => {
     await page.keyboard.press('Escape');
     await expect(card(page, 'Eduardo Pires Cunha').getByText('Hoje às 09:30')).toBeVisible();
 
+    // 'Para hoje': hers and the demo copy's Patrícia (today at 14:00); not André (overdue) nor the leads without one.
+    await page.getByLabel('Próximo contato', { exact: true }).selectOption({ label: 'Para hoje' });
+    await expect(page).toHaveURL(/retorno=hoje/);
+    await expect(card(page, 'Patrícia Gomes Ribeiro')).toBeVisible();
+    await expect(card(page, 'Eduardo Pires Cunha')).toBeVisible();
+    await expect(card(page, 'André Luiz Carvalho')).not.toBeVisible();
+    await expect(card(page, 'Mariana Lopes Ferreira')).not.toBeVisible();
+
     const morning = nextDigestMorning();
     const first = await fixtures.followUpDigest(morning, [lawyer.id]);
     expect(first).toMatchObject({ found: 1, sent: 1 });
@@ -59,7 +67,7 @@ describe('follow-ups', () => {
     expect(await fixtures.followUpDigest(morning, [lawyer.id])).toMatchObject({ found: 0, sent: 0 });
     expect((await standIns.emailsTo(lawyer.email)).filter((m) => m.subject.includes('Sua agenda de hoje'))).toHaveLength(1);
 
-    // Removed: the card no longer says it.
+    // Removed: the dialog no longer shows it.
     dialog = await openLead(page, 'Eduardo Pires Cunha', { javaScript: true });
     await dialog.getByRole('button', { name: 'Remover próximo contato' }).click();
     await expect(toast(page, 'Próximo contato removido')).toBeVisible();
