@@ -48,9 +48,10 @@ describe('the board', () => {
     await expect(mariana.getByText('São Paulo - SP')).toBeVisible();
     await expect(mariana.getByText('há 2 horas')).toBeVisible();
     await expect(mariana.getByText(/^Estou me separando depois de 8 anos de casamento e temos dois filhos, de 5 e 9 anos\. Gostaria de ent\.\.\.$/)).toBeVisible();
-    // Through /area-advogado/contato, which records the first contact and goes on to wa.me or mailto (decision 0047).
-    expect(await mariana.getByRole('link', { name: /^WhatsApp/ }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=whatsapp$/);
-    expect(await mariana.getByRole('link', { name: /^Email/ }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=email$/);
+    expect(await mariana.getByRole('link', { name: /^WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/5511987231456');
+    expect(await mariana.getByRole('link', { name: /^Email/ }).getAttribute('href')).toBe('mailto:mariana.lopes@exemplo.com.br');
+    // Its ping records the first contact (decision 0047).
+    expect(await mariana.getByRole('link', { name: /^WhatsApp/ }).getAttribute('ping')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=whatsapp$/);
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
@@ -66,9 +67,8 @@ describe('the board', () => {
     await expect(dialog.getByText('Direito do Consumidor')).toBeVisible();
     await expect(dialog.getByText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)).toBeVisible();
     await expect(dialog.getByText(/alegando doença preexistente que nunca tive\. A cirurgia é urgente\.$/)).toBeVisible();
-    // Through /area-advogado/contato, which records the first contact and goes on to wa.me or mailto (decision 0047).
-    expect(await dialog.getByRole('link', { name: 'Contatar no WhatsApp' }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=whatsapp$/);
-    expect(await dialog.getByRole('link', { name: 'Enviar Email' }).getAttribute('href')).toMatch(/^\/area-advogado\/contato\?lead=[0-9a-f-]{36}&canal=email$/);
+    expect(await dialog.getByRole('link', { name: 'Contatar no WhatsApp' }).getAttribute('href')).toBe('https://wa.me/5519987612345');
+    expect(await dialog.getByRole('link', { name: 'Enviar Email' }).getAttribute('href')).toBe('mailto:eduardo.cunha@exemplo.com.br');
 
     const violations = await findSeriousA11yViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
@@ -182,7 +182,7 @@ describe('moving leads', () => {
     await card(page, 'Camila Duarte Moreira').getByRole('link', { name: 'Camila Duarte Moreira', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Camila Duarte Moreira' });
     await dialog.getByLabel('Etapa do lead').selectOption({ label: 'Contratado' });
-    await dialog.getByRole('button', { name: 'Mover' }).click();
+    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
     await expect(toast(page, 'Status do lead atualizado com sucesso')).toBeVisible();
     await expect(card(column(page, 'Contratado'), 'Camila Duarte Moreira')).toBeVisible();
   });
@@ -292,7 +292,7 @@ describe('without JavaScript', () => {
     await expect(page).toHaveURL(/lead=/);
     const dialog = page.getByRole('dialog', { name: 'Patrícia Gomes Ribeiro' });
     await dialog.getByLabel('Etapa do lead').selectOption({ label: 'Contratado' });
-    await dialog.getByRole('button', { name: 'Mover' }).click();
+    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
     await expect(page).toHaveURL(CRM);
     await expect(toast(page, 'Status do lead atualizado com sucesso')).toBeVisible();
     await expect(card(column(page, 'Contratado'), 'Patrícia Gomes Ribeiro')).toBeVisible();

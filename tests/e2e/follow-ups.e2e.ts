@@ -69,7 +69,7 @@ describe('follow-ups', () => {
 
     // Removed: the dialog no longer shows it.
     dialog = await openLead(page, 'Eduardo Pires Cunha', { javaScript: true });
-    await dialog.getByRole('button', { name: 'Remover próximo contato' }).click();
+    await dialog.getByRole('button', { name: 'Desmarcar próximo contato' }).click();
     await expect(toast(page, 'Próximo contato removido')).toBeVisible();
     await expect(dialog.getByText('Nenhum próximo contato marcado.')).toBeVisible();
   });

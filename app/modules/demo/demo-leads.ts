@@ -222,3 +222,32 @@ export function generateDemoLeads(count: number, { stageCount, areas, cities, se
     };
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The demo lawyer's profile views and WhatsApp clicks (issue 23: every dashboard figure has something to
+// show): how many days before the seed each happened, none on the seed's day (the back office's report
+// of today stays the visitors' own). 34 views and 9 clicks in the last 30 days, 21 views and 6 clicks in
+// the 30 before.
+
+export const DEMO_LAWYER_VIEWS_DAYS_AGO: readonly number[] = [
+  ...Array.from({ length: 29 }, (_, i) => i + 1),
+  2, 3, 5, 8, 13,
+  ...Array.from({ length: 21 }, (_, i) => 31 + i),
+];
+export const DEMO_LAWYER_CLICKS: ReadonlyArray<{ daysAgo: number; source: 'perfil_advogado' | 'busca' }> = [
+  { daysAgo: 1, source: 'perfil_advogado' },
+  { daysAgo: 2, source: 'busca' },
+  { daysAgo: 4, source: 'perfil_advogado' },
+  { daysAgo: 6, source: 'perfil_advogado' },
+  { daysAgo: 9, source: 'busca' },
+  { daysAgo: 12, source: 'perfil_advogado' },
+  { daysAgo: 17, source: 'perfil_advogado' },
+  { daysAgo: 22, source: 'busca' },
+  { daysAgo: 27, source: 'perfil_advogado' },
+  { daysAgo: 33, source: 'perfil_advogado' },
+  { daysAgo: 38, source: 'busca' },
+  { daysAgo: 44, source: 'perfil_advogado' },
+  { daysAgo: 49, source: 'perfil_advogado' },
+  { daysAgo: 53, source: 'busca' },
+  { daysAgo: 58, source: 'perfil_advogado' },
+];

@@ -8,7 +8,8 @@ import { createLawyerAccounts } from '~/modules/lawyers/lawyer-writes.server';
 import { requestFingerprint } from '~/modules/leads/lead-routing.server';
 import { addDays, saoPauloDay } from '~/modules/leads/follow-ups';
 import type { StageKind } from '~/domain/catalog/catalog';
-import { DEMO_LAWYER_LEADS, type DemoLead } from './demo-leads';
+import { DEMO_LAWYER_CLICKS, DEMO_LAWYER_LEADS, DEMO_LAWYER_VIEWS_DAYS_AGO, type DemoLead } from './demo-leads';
+import { profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { demoPaymentCases, generateDemoLawyers, type DemoLawyer } from './demo-lawyers';
 
 /** The demo logins, written in the README and printed at the first start. */
@@ -107,6 +108,13 @@ export async function insertLeadsForLawyer(lawyerId: string, list: readonly Demo
   return list.length;
 }
 
+/** The demo lawyer's profile views and WhatsApp clicks of the last 60 days (DEMO_LAWYER_VIEWS_DAYS_AGO, DEMO_LAWYER_CLICKS). */
+async function insertDemoActivity(lawyerId: string, now = new Date()) {
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
+  await db.insert(profileViews).values(DEMO_LAWYER_VIEWS_DAYS_AGO.map((daysAgo) => ({ lawyerId, viewedAt: at(daysAgo) })));
+  await db.insert(whatsappClicks).values(DEMO_LAWYER_CLICKS.map(({ daysAgo, source }) => ({ lawyerId, clickedAt: at(daysAgo), sourcePage: source })));
+}
+
 /**
  * What the lawyer did with a demo lead (issue 23): the first contact, the follow-up (days from today in
  * São Paulo), and in a won or lost stage its closing, the agreed fees or the lost reason.
@@ -136,6 +144,7 @@ export async function seedDemoDataIfEmpty(log: (message: string) => void): Promi
   const generated = generateDemoLawyers(120);
   const [demo, ...others] = await insertLawyers([DEMO_LAWYER, ...generated]);
   await insertLeadsForLawyer(demo!.id, DEMO_LAWYER_LEADS);
+  await insertDemoActivity(demo!.id);
   const cases = demoPaymentCases(generated);
   await db
     .update(lawyerPlans)

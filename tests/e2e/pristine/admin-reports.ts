@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
 import { percentChange, recentZonedDays, trendText } from '~/modules/analytics/trends';
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
-import { DEMO_LAWYER_LEADS } from '~/modules/demo/demo-leads';
+import { DEMO_LAWYER_CLICKS, DEMO_LAWYER_LEADS, DEMO_LAWYER_VIEWS_DAYS_AGO } from '~/modules/demo/demo-leads';
 import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from '../support/axe';
 import { test as base, expect, saveScreenshot, signInAsSuperadmin } from '../support/browser';
@@ -46,7 +46,15 @@ function expectedFigures() {
   };
   // The seed's lawyers: Ana (90 days ago) and the generator's, each created whole days before the seed.
   const newLawyers = generateDemoLawyers(120).filter((lawyer) => seededAt.getTime() - lawyer.createdDaysAgo * DAY_MS >= start).length;
-  return { leads: leads.length, leadsTrend, week, cities: top('cidade', cityLabel), areas: top('areaInteresse', practiceAreaLabel), newLawyers };
+  // The demo lawyer's seeded views and clicks (none on the seed's day), in this window and the 30 days before.
+  const previousStart = recentZonedDays(seededAt, 60)[0]!.start.getTime();
+  const split = (daysAgo: readonly number[]) => {
+    const times = daysAgo.map((d) => seededAt.getTime() - d * DAY_MS);
+    return { current: times.filter((t) => t >= start).length, previous: times.filter((t) => t >= previousStart && t < start).length };
+  };
+  const views = split(DEMO_LAWYER_VIEWS_DAYS_AGO);
+  const clicks = split(DEMO_LAWYER_CLICKS.map((c) => c.daysAgo));
+  return { leads: leads.length, leadsTrend, week, cities: top('cidade', cityLabel), areas: top('areaInteresse', practiceAreaLabel), newLawyers, views, clicks };
 }
 
 const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
@@ -74,7 +82,8 @@ describe('Relatórios', () => {
     const card = (title: string) =>
       page.getByRole('list', { name: 'Resumo' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) }).locator('p').allTextContents();
     expect(await card('Leads (30 dias)')).toEqual([String(expected.leads), expected.leadsTrend, expect.stringMatching(/^Período anterior: \d+$/)]);
-    expect(await card('Cliques no WhatsApp (30 dias)')).toEqual(['0', '— período anterior sem registros', 'Período anterior: 0']);
+    const { clicks, views } = expected;
+    expect(await card('Cliques no WhatsApp (30 dias)')).toEqual([String(clicks.current), trendText(percentChange(clicks.current, clicks.previous)), `Período anterior: ${clicks.previous}`]);
     expect((await card('Novos advogados (30 dias)'))[0]).toBe(expected.newLawyers.toLocaleString('pt-BR'));
     // The views are written a second after the visits: the page shows them once they are.
     await expect
@@ -82,7 +91,7 @@ describe('Relatórios', () => {
         await page.reload();
         return card('Visualizações de perfil (30 dias)');
       })
-      .toEqual(['2', '— período anterior sem registros', 'Período anterior: 0']);
+      .toEqual([String(views.current + 2), trendText(percentChange(views.current + 2, views.previous)), `Período anterior: ${views.previous}`]);
 
     expect(await tableRows(page, /^Leads por dia/)).toEqual(expected.week.map((day) => [dayMonth(day.date), String(day.leads)]));
     expect(await tableRows(page, /^Cidades com mais leads/)).toEqual(expected.cities);

@@ -53,7 +53,7 @@ export function FollowUpForm({ lead, echo }: { lead: CrmLead; echo: CrmFailure |
           </button>
           {lead.followUpOn ? (
             <button type="submit" name="acao" value="remover" disabled={busy} className={`${secondaryButton} disabled:opacity-80`}>
-              Remover próximo contato
+              Desmarcar próximo contato
             </button>
           ) : null}
         </div>

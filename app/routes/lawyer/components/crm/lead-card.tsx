@@ -5,7 +5,7 @@ import { leadMailtoUrl, leadPreview, leadWhatsAppUrl, relativeTimePtBr } from '~
 import { followUpLabel, followUpState, saoPauloDay } from '~/modules/leads/follow-ups';
 import { useMinuteClock } from './crm-clock';
 import { useCardDrag, type LeadDragData } from './crm-dnd';
-import { leadContactHref, openLeadContact } from './lead-contact-link';
+import { leadContactLink } from './lead-contact-link';
 
 export const DRAG_INSTRUCTIONS_ID = 'crm-instrucoes-arrastar';
 
@@ -95,8 +95,7 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
         <div className="mt-3 flex gap-2">
           {/* Each records the lead's first contact (decision 0047), with or without JavaScript. */}
           <a
-            href={leadContactHref(lead.id, 'whatsapp')}
-            onClick={(event) => openLeadContact(event, lead.id, 'whatsapp', leadWhatsAppUrl(lead.telefone))}
+            {...leadContactLink(lead.id, 'whatsapp', leadWhatsAppUrl(lead.telefone))}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`WhatsApp de ${lead.nome} (abre em nova aba)`}
@@ -105,8 +104,7 @@ export const LeadCard = /* @__PURE__ */ memo(function LeadCard({ lead, stageId, 
             WhatsApp
           </a>
           <a
-            href={leadContactHref(lead.id, 'email')}
-            onClick={(event) => openLeadContact(event, lead.id, 'email', leadMailtoUrl(lead.email))}
+            {...leadContactLink(lead.id, 'email', leadMailtoUrl(lead.email))}
             aria-label={`Email para ${lead.nome}`} className="crm-card-contact crm-icon crm-icon-mail border-slate-400 text-slate-800 hover:bg-slate-50">
             Email
           </a>

@@ -14,7 +14,7 @@ import { CrmErrorSummary, CrmInput, CrmSelect, CrmTextarea } from './crm-fields'
 import { CRM_ACTION, useCrmForm } from './crm-post';
 import { FollowUpForm } from './follow-up-form';
 import { LeadHistorySection } from './lead-history';
-import { leadContactHref, openLeadContact } from './lead-contact-link';
+import { leadContactLink } from './lead-contact-link';
 import { OUTCOME_FIELDS, OutcomeFields, outcomeFieldsOf } from './move-outcome';
 import type { LeadHistory } from '~/modules/leads/lead-history.server';
 
@@ -105,8 +105,7 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
             <dl className="space-y-2">
               <Detail term="Email">
                 <a
-                  href={leadContactHref(lead.id, 'email')}
-                  onClick={(event) => openLeadContact(event, lead.id, 'email', leadMailtoUrl(lead.email), () => setContacts((n) => n + 1))}
+                  {...leadContactLink(lead.id, 'email', leadMailtoUrl(lead.email), () => setContacts((n) => n + 1))}
                   className="text-brand-700 hover:underline"
                 >
                   {lead.email}
@@ -131,8 +130,7 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {/* Each records the lead's first contact (decision 0047), with or without JavaScript. */}
             <a
-              href={leadContactHref(lead.id, 'whatsapp')}
-              onClick={(event) => openLeadContact(event, lead.id, 'whatsapp', leadWhatsAppUrl(lead.telefone), () => setContacts((n) => n + 1))}
+              {...leadContactLink(lead.id, 'whatsapp', leadWhatsAppUrl(lead.telefone), () => setContacts((n) => n + 1))}
               target="_blank"
               rel="noopener noreferrer"
               className={`${primaryButton} bg-green-700 hover:bg-green-800`}
@@ -140,7 +138,7 @@ export function LeadDetailDialog({ lead, stageId, stages, open, onClose, onEdit,
               <MessageCircle aria-hidden="true" className="size-4" />
               Contatar no WhatsApp
             </a>
-            <a href={leadContactHref(lead.id, 'email')} onClick={(event) => openLeadContact(event, lead.id, 'email', leadMailtoUrl(lead.email), () => setContacts((n) => n + 1))} className={secondaryButton}>
+            <a {...leadContactLink(lead.id, 'email', leadMailtoUrl(lead.email), () => setContacts((n) => n + 1))} className={secondaryButton}>
               <Mail aria-hidden="true" className="size-4" />
               Enviar Email
             </a>
