@@ -1,4 +1,5 @@
 import { backgroundLog } from '~/lib/log.server';
+import { startIntervalPass } from './interval-pass.server';
 import { runFollowUpDigest } from '~/modules/leads/follow-up-digest.server';
 
 /**
@@ -12,24 +13,12 @@ export interface FollowUpDigestDispatcher {
 }
 
 export function startFollowUpDigestDispatcher({ intervalMs = 60_000, now = () => new Date() }: { intervalMs?: number; now?: () => Date } = {}): FollowUpDigestDispatcher {
-  let running: Promise<void> | undefined;
-  const pass = async () => {
+  return startIntervalPass(async () => {
     try {
       const run = await runFollowUpDigest(now());
       if (run.found > 0 || run.sent > 0) backgroundLog().info(run, 'Resumo diário do CRM: enviado');
     } catch (error) {
       backgroundLog().error({ err: error }, 'Falha ao enviar o resumo diário do CRM');
     }
-  };
-  const tick = () => (running ??= pass().finally(() => (running = undefined)));
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return {
-    tick,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  }, intervalMs);
 }

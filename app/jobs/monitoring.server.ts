@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CourtProviderError, type CourtMonitoringProvider } from '~/integrations/court-monitoring/provider';
 import { claimDueChecks, processEscavadorCallback, runScheduledCheck, staleUnprocessedCallbacks } from '~/modules/monitoring/monitoring-background.server';
+import { startIntervalPass } from './interval-pass.server';
 import { backgroundLog } from '~/lib/log.server';
 import { RetryLaterError, stableJobId, type JobDefinition, type JobQueue } from './queue.server';
 
@@ -108,7 +109,6 @@ const BACKLOG_PER_WORKER = 50;
  * the workers drain it, and a process is not handed out long before it can run.
  */
 export function startMonitoringDispatcher(queue: JobQueue, { polling, callbacks, intervalMs = 5_000, now = () => new Date() }: MonitoringDispatcherOptions): MonitoringDispatcher {
-  let running: Promise<number> | undefined;
   const pass = async (): Promise<number> => {
     let handedOut = 0;
     if (polling && queue.hasWorker(MONITORING_CHECK_JOB)) {
@@ -134,15 +134,5 @@ export function startMonitoringDispatcher(queue: JobQueue, { polling, callbacks,
     }
     return handedOut;
   };
-  const tick = () => (running ??= pass().finally(() => (running = undefined)));
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return {
-    tick,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalPass(pass, intervalMs);
 }

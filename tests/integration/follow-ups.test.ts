@@ -3,7 +3,6 @@ import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { leadEvents, leads, leadStatuses } from '~/db/schema/leads';
 import { outbox } from '~/db/schema/messaging';
-import { AppError } from '~/lib/app-error';
 import { followUpSchema } from '~/modules/leads/crm.schemas';
 import { createLead, getCrmBoard, openCrm, type CrmLawyer } from '~/modules/leads/crm.server';
 import { digestDayAt, runFollowUpDigest } from '~/modules/leads/follow-up-digest.server';
@@ -11,6 +10,7 @@ import { setFollowUp } from '~/modules/leads/follow-ups.server';
 import { leadHistory } from '~/modules/leads/lead-history.server';
 import { isWorkingDay } from '~/modules/leads/working-days';
 import { createLawyer } from '../factories/lawyers';
+import { refusalOf } from '../support/refusal';
 
 // Follow-ups ('Próximo contato') and the morning digest (issue 23, docs/decisions/0049).
 
@@ -37,16 +37,6 @@ async function lead(crm: CrmLawyer, nome: string, createdAt = new Date(MORNING.g
 
 const save = (leadId: string, retornoData: string, retornoHora?: string) => followUpSchema.parse({ acao: 'salvar', leadId, retornoData, ...(retornoHora ? { retornoHora } : {}) });
 
-async function refusal(call: Promise<unknown>): Promise<AppError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to be refused');
-}
-
 const digestEmailsTo = (email: string) => db.select().from(outbox).where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, email), sql`${outbox.metadata} ->> 'digestDay' is not null`));
 
 describe('Próximo contato', () => {
@@ -70,9 +60,9 @@ describe('Próximo contato', () => {
       [null, null],
     ]);
 
-    const past = await refusal(setFollowUp(ana.crm, save(leadId, '2026-11-25'), MORNING));
+    const past = await refusalOf(setFollowUp(ana.crm, save(leadId, '2026-11-25'), MORNING));
     expect(past).toMatchObject({ status: 400, field: 'retornoData', message: 'A data do próximo contato não pode estar no passado.' });
-    expect(await refusal(setFollowUp(ana.crm, save(leadId, '2029-01-01'), MORNING))).toMatchObject({ status: 400, field: 'retornoData' });
+    expect(await refusalOf(setFollowUp(ana.crm, save(leadId, '2029-01-01'), MORNING))).toMatchObject({ status: 400, field: 'retornoData' });
   });
 
   test('the form’s rules: a real day, an optional time of the day', () => {
@@ -88,9 +78,9 @@ describe('Próximo contato', () => {
     const bruno = await lawyer();
     const leadId = await lead(ana.crm, 'Maria das Dores');
     await setFollowUp(ana.crm, save(leadId, TODAY), MORNING);
-    expect(await refusal(setFollowUp(bruno.crm, save(leadId, '2026-12-01'), MORNING))).toMatchObject({ status: 404 });
-    expect(await refusal(setFollowUp(bruno.crm, followUpSchema.parse({ acao: 'remover', leadId }), MORNING))).toMatchObject({ status: 404 });
-    expect(await refusal(setFollowUp(bruno.crm, save('não-é-um-id', TODAY), MORNING))).toMatchObject({ status: 404 });
+    expect(await refusalOf(setFollowUp(bruno.crm, save(leadId, '2026-12-01'), MORNING))).toMatchObject({ status: 404 });
+    expect(await refusalOf(setFollowUp(bruno.crm, followUpSchema.parse({ acao: 'remover', leadId }), MORNING))).toMatchObject({ status: 404 });
+    expect(await refusalOf(setFollowUp(bruno.crm, save('não-é-um-id', TODAY), MORNING))).toMatchObject({ status: 404 });
     const [row] = await db.select({ on: leads.followUpOn }).from(leads).where(eq(leads.id, leadId));
     expect(row?.on).toBe(TODAY);
     expect(await db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId))).toHaveLength(1);
