@@ -137,7 +137,8 @@ function SummaryCard({ title, figure, icon: Icon }: { title: string; figure: Rep
       </div>
       <p className="mt-2 text-3xl font-bold text-slate-900">{formatCount(figure.current)}</p>
       <p className={`mt-1 flex items-start gap-1.5 text-xs font-medium ${style.className}`}>
-        <TrendIcon aria-hidden="true" className="size-4 shrink-0" />
+        {/* No icon beside '—': the dash is the figure. */}
+        {figure.trend === null ? null : <TrendIcon aria-hidden="true" className="size-4 shrink-0" />}
         {trendText(figure.trend)}
       </p>
       <p className="mt-1 text-xs text-slate-600">Período anterior: {formatCount(figure.previous)}</p>

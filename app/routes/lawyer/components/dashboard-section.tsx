@@ -84,7 +84,8 @@ function StatCard({ icon: Icon, title, period, value, trend }: { icon: LucideIco
       </div>
       <p className="mt-4 text-4xl font-bold text-slate-900">{formatCount(value)}</p>
       <p className={`mt-2 flex items-start gap-1.5 text-sm font-medium ${style.className}`}>
-        <TrendIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {/* No icon beside '—': the dash is the figure. */}
+        {trend === null ? null : <TrendIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
         {trendText(trend)}
       </p>
     </li>
