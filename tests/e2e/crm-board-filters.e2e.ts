@@ -44,7 +44,7 @@ describe('find and arrange', () => {
     await saveScreenshot(page, 'crm-board-1280');
     await jumps.getByRole('link', { name: /^Não contratado/ }).click();
     const last = page.getByRole('group', { name: 'Não contratado', exact: true });
-    await expect.poll(async () => (await last.boundingBox())!.x + (await last.boundingBox())!.width).toBeLessThanOrEqual(1280);
+    await expect.poll(async () => (await last.boundingBox())!.x + (await last.boundingBox())!.width, { timeout: 15_000 }).toBeLessThanOrEqual(1280);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toMatch(/^etapa-/);
 
     // 'Joao' finds 'João …' (the URL carries the search), and only it.
@@ -62,8 +62,8 @@ describe('find and arrange', () => {
     await left.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'Etapa Em contato na posição 1 de 5' })).toBeVisible();
-    await expect.poll(() => page.getByRole('group').locator('h3').first().textContent()).toBe('Em contato');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Mover etapa Em contato para a esquerda');
+    await expect.poll(() => page.getByRole('group').locator('h3').first().textContent(), { timeout: 15_000 }).toBe('Em contato');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 15_000 }).toBe('Mover etapa Em contato para a esquerda');
     expect(await left.getAttribute('aria-disabled')).toBe('true');
     // Back where it was, for the rest of the file.
     await page.keyboard.press('Tab');
@@ -78,10 +78,13 @@ describe('find and arrange', () => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x - 20, from.y + from.height / 2, { steps: 5 });
+    // Lifted (the row's ring) before it travels: on a busy machine the first moves may come before dnd-kit has seen the press.
+    await page.locator('li[data-dnd-dragging="true"]').waitFor({ timeout: 10_000 });
     await page.mouse.move(to.x + 4, to.y + to.height / 2, { steps: 10 });
+    await page.mouse.move(to.x + 2, to.y + to.height / 2, { steps: 2 });
     await page.mouse.up();
     await expect(page.getByRole('status').filter({ hasText: 'Etapa Proposta enviada na posição 1 de 5' })).toBeVisible();
-    await expect.poll(() => page.getByRole('group').locator('h3').first().textContent()).toBe('Proposta enviada');
+    await expect.poll(() => page.getByRole('group').locator('h3').first().textContent(), { timeout: 15_000 }).toBe('Proposta enviada');
   });
 
   test('at 360 px without JavaScript: the search form finds João for joao, and the page does not scroll sideways', async ({ openPage }) => {

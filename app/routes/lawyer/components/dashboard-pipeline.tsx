@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDurationPtBr } from '~/lib/format-duration';
 import { formatCount } from '~/lib/format-number';
 import type { PipelineStats } from '~/modules/leads/pipeline-stats.server';
+import { FigureCard } from './figure-card';
 
 // The dashboard's pipeline figures (issue 23, parts 3 and 4; docs/decisions/0047): conversion and lost
 // reasons of the last 90 days, the median response time of the last 30 days and the leads waiting for a
@@ -22,21 +23,11 @@ function NoFigure() {
   );
 }
 
-function PipelineCard({ icon: Icon, title, period, value, children }: { icon: LucideIcon; title: string; period: string; value?: ReactNode; children: ReactNode }) {
+function PipelineCard({ icon, title, period, value, children }: { icon: LucideIcon; title: string; period: string; value?: ReactNode; children: ReactNode }) {
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h4 className="font-semibold text-slate-900">{title}</h4>
-          <p className="text-sm text-slate-600">{period}</p>
-        </div>
-        <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
-          <Icon aria-hidden="true" className="size-5" />
-        </span>
-      </div>
-      {value !== undefined ? <p className="mt-4 text-4xl font-bold text-slate-900">{value}</p> : null}
+    <FigureCard icon={icon} title={title} period={period} heading="h4" value={value} className="flex flex-col">
       <div className="mt-2 text-sm text-slate-700">{children}</div>
-    </li>
+    </FigureCard>
   );
 }
 

@@ -6,6 +6,7 @@ import { trendDirection, trendText } from '~/modules/analytics/trends';
 import type { AreaPlan } from '~/modules/lawyers/lawyer-area.server';
 import type { PipelineStats } from '~/modules/leads/pipeline-stats.server';
 import { DashboardPipeline } from './dashboard-pipeline';
+import { FigureCard } from './figure-card';
 import type { DashboardWork } from '~/modules/leads/dashboard-work.server';
 import { DashboardWorkCards } from './dashboard-work';
 import { primaryButton } from './area-styles';
@@ -68,26 +69,16 @@ const TREND_STYLE = {
   flat: { icon: Minus, className: 'text-slate-600' },
 } as const;
 
-function StatCard({ icon: Icon, title, period, value, trend }: { icon: LucideIcon; title: string; period: string; value: number; trend: number | null }) {
+function StatCard({ icon, title, period, value, trend }: { icon: LucideIcon; title: string; period: string; value: number; trend: number | null }) {
   const style = TREND_STYLE[trendDirection(trend)];
   const TrendIcon = style.icon;
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h3 className="font-semibold text-slate-900">{title}</h3>
-          <p className="text-sm text-slate-600">{period}</p>
-        </div>
-        <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
-          <Icon aria-hidden="true" className="size-5" />
-        </span>
-      </div>
-      <p className="mt-4 text-4xl font-bold text-slate-900">{formatCount(value)}</p>
+    <FigureCard icon={icon} title={title} period={period} value={formatCount(value)}>
       <p className={`mt-2 flex items-start gap-1.5 text-sm font-medium ${style.className}`}>
         {/* No icon beside '—': the dash is the figure. */}
         {trend === null ? null : <TrendIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
         {trendText(trend)}
       </p>
-    </li>
+    </FigureCard>
   );
 }
