@@ -18,6 +18,8 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
+    // expect.poll waits up to 15 s unless told (vitest's 1 s default failed journeys on a busy 2-core machine).
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
   },
