@@ -1,3 +1,4 @@
+import { addDays, saoPauloDay } from '~/lib/calendar-day';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import { db } from '~/db/client.server';
@@ -26,17 +27,11 @@ interface SaltState {
 const holder = globalThis as typeof globalThis & { __jusconectaVisitorHash?: SaltState };
 const state: SaltState = (holder.__jusconectaVisitorHash ??= { salts: new Map(), lastPurgeAt: 0, lastCutoff: null });
 
-const saoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The São Paulo calendar day of an instant, as 'YYYY-MM-DD'. */
-export function saoPauloDay(at: Date): string {
-  const parts = Object.fromEntries(saoPauloDate.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+export { saoPauloDay };
 
 /** The calendar day `days` before `day` ('YYYY-MM-DD'). */
 export function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+  return addDays(day, -days);
 }
 
 /**

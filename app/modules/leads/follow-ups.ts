@@ -7,27 +7,9 @@ export type FollowUpState = 'atrasado' | 'hoje' | 'futuro';
 /** How far ahead a follow-up may be set: two years. */
 export const FOLLOW_UP_MAX_DAYS_AHEAD = 730;
 
-let saoPauloDayFormat: Intl.DateTimeFormat | undefined;
+import { addDays } from '~/lib/calendar-day';
 
-/** The São Paulo calendar day of an instant, as 'YYYY-MM-DD'. */
-export function saoPauloDay(instant: Date): string {
-  saoPauloDayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
-  return saoPauloDayFormat.format(instant);
-}
-
-/** The day `days` after `day` ('YYYY-MM-DD'), on the calendar (no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-/** Whether `day` is a real calendar day written as 'YYYY-MM-DD' (no 2026-02-30). */
-export function isCalendarDay(day: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const parsed = new Date(Date.UTC(year, month - 1, date));
-  return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === date;
-}
+export { addDays, isCalendarDay, saoPauloDay } from '~/lib/calendar-day';
 
 export function followUpState(on: string, today: string): FollowUpState {
   if (on < today) return 'atrasado';
@@ -40,10 +22,7 @@ export function formatDay(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
-/**
- * The follow-up as a card and the digest say it: 'Hoje às 14:30', 'Amanhã', 'Atrasado desde 25/11/2026',
- * 'Sex., 28/11/2026 às 09:00'.
- */
+/** The follow-up as a card and the digest say it: 'Hoje às 14:30', 'Amanhã', 'Atrasado desde 25/11/2026', '28/11/2026 às 09:00'. */
 export function followUpLabel(on: string, time: string | null, today: string): string {
   const at = time ? ` às ${time}` : '';
   const state = followUpState(on, today);
