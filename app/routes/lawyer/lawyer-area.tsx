@@ -48,10 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const crm = area.section === 'crm' ? await getCrmSection(user, view) : null;
   // The history of the lead whose dialog the URL opens (a page without JavaScript shows it from here).
   const leadHistory = area.section === 'crm' ? await findLeadHistory(user, view.historyOf) : null;
-  // The dashboard's pipeline card: conversion, lost reasons, response time, leads waiting (decision 0047).
-  const pipeline = area.section === 'dashboard' ? await getPipelineStats(user.id) : null;
-  // And its work: the last five leads, the follow-ups due today (issue 23, part 6).
-  const work = area.section === 'dashboard' ? await getDashboardWork(user.id) : null;
+  // The dashboard's pipeline card (conversion, lost reasons, response time, leads waiting: decision 0047)
+  // and its work (the last five leads, the follow-ups due today), read together.
+  const [pipeline, work] = area.section === 'dashboard' ? await Promise.all([getPipelineStats(user.id), getDashboardWork(user.id)]) : [null, null];
   const messaging = area.section === 'monitoramento' ? { settings: await getMessagingSettings(user.id), sendKey: crypto.randomUUID() } : null;
   // Below the messaging card, process monitoring: the plan's notice or the table, and the dialog the URL opens.
   const monitoring =
