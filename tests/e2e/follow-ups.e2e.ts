@@ -2,25 +2,18 @@ import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { addDays, saoPauloDay } from '~/modules/leads/follow-ups';
 import { isWorkingDay } from '~/modules/leads/working-days';
-import { expect, saveScreenshot, test, toast, waitForHydration } from './support/browser';
+import { expect, saveScreenshot, test, toast } from './support/browser';
+import { card, newDemoCopyLawyer, openLeadDialog } from './support/crm';
 import { fixtures, standIns, useSession } from './support/fixtures';
 
 // 'Próximo contato' and the morning digest (issue 23, docs/decisions/0049): a lawyer sets a follow-up for
 // today, sees it on the card, and the digest run at a fixed clock sends her one e-mail listing it, and
 // none when it runs again that day.
 
-const CRM = '/area-advogado?section=crm';
-const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
-const newLawyer = () => fixtures.lawyer({ copyOfDemoLawyer: true, areas: ['civil'], signIn: true });
+const newLawyer = newDemoCopyLawyer;
 
-async function openLead(page: Page, name: string, { javaScript }: { javaScript: boolean }): Promise<Locator> {
-  await page.goto(CRM);
-  if (javaScript) {
-    await waitForHydration(page);
-    await page.waitForSelector('[data-board-ready]', { state: 'attached' });
-  }
-  await card(page, name).getByRole('link', { name, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name });
+async function openLead(page: Page, name: string, options: { javaScript: boolean }): Promise<Locator> {
+  const dialog = await openLeadDialog(page, name, options);
   await expect(dialog.getByRole('heading', { name: 'Próximo contato' })).toBeVisible();
   return dialog;
 }

@@ -1,29 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, saveScreenshot, test, toast, waitForHydration } from './support/browser';
-import { fixtures, unique, useSession } from './support/fixtures';
+import { expect, saveScreenshot, test, toast } from './support/browser';
+import { newDemoCopyLawyer, openLeadDialog } from './support/crm';
+import { unique, useSession } from './support/fixtures';
 
 // A lead's history in the CRM (issue 23, docs/decisions/0046): the lawyer adds two notes, edits one, and
 // the client's request stays as the client sent it. A copy of the demo lawyer of each test's own (civil
 // law: the family-law requests other files send would add cards to her board), at 1280 px with
 // JavaScript and at 360 px without it.
 
-const CRM = '/area-advogado?section=crm';
-const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 const noteItem = (dialog: Locator, text: string) => dialog.getByRole('listitem').filter({ hasText: text });
+const newLawyer = newDemoCopyLawyer;
 
-const newLawyer = () => fixtures.lawyer({ copyOfDemoLawyer: true, areas: ['civil'], signIn: true });
-
-async function openLead(page: Page, name: string, { javaScript }: { javaScript: boolean }) {
-  await page.goto(CRM);
-  if (javaScript) {
-    await waitForHydration(page);
-    await page.waitForSelector('[data-board-ready]', { state: 'attached' });
-  }
-  await card(page, name).getByRole('link', { name, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
+async function openLead(page: Page, name: string, options: { javaScript: boolean }) {
+  const dialog = await openLeadDialog(page, name, options);
   await expect(dialog.getByRole('heading', { name: 'Histórico' })).toBeVisible();
   await expect(dialog.getByText('Pedido do cliente')).toBeVisible();
   return dialog;
