@@ -9,7 +9,7 @@ const env = { NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret
 // worker's database is a copy (tests/setup/test-database.ts).
 const integration = {
   globalSetup: ['tests/setup/global-database.ts'],
-  setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/database.ts'],
+  setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/memoised-passwords.ts', 'tests/setup/database.ts'],
   testTimeout: 20_000,
   hookTimeout: 60_000,
 };

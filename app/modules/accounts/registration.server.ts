@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from '~/auth/password.server';
 import { eq, sql } from 'drizzle-orm';
 import { getAuth } from '~/auth/auth.server';
 import { getConfig } from '~/config.server';

@@ -1,5 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from '~/auth/password.server';
 import { eq, sql } from 'drizzle-orm';
 import { getConfig } from '~/config.server';
 import { db, type Db } from '~/db/client.server';
@@ -20,9 +20,12 @@ import {
 
 type Tx = Pick<Db, 'select' | 'insert' | 'execute'>;
 
-/** Creates a superadmin with a password login and a confirmed e-mail (the demo seed and tests; no checks, no audit entry). */
-export async function createSuperadmin({ nome, email, password }: { nome: string; email: string; password: string }): Promise<string> {
-  const hash = await hashPassword(password);
+/**
+ * Creates a superadmin with a password login and a confirmed e-mail (the demo seed and tests; no checks,
+ * no audit entry). `passwordHash`: a hash already made (the e2e fixture door reuses one) instead of `password`.
+ */
+export async function createSuperadmin({ nome, email, ...secret }: { nome: string; email: string } & ({ password: string } | { passwordHash: string })): Promise<string> {
+  const hash = 'passwordHash' in secret ? secret.passwordHash : await hashPassword(secret.password);
   return db.transaction((tx) => insertSuperadmin(tx, { nome, email, passwordHash: hash }));
 }
 

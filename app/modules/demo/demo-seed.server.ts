@@ -17,7 +17,7 @@ export const DEMO_LAWYER_LOGIN = { email: 'advogada@demo.jusconecta.com.br', pas
 export const DEMO_SUPERADMIN_LOGIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' } as const;
 
 /** A lawyer to insert: the generator's shape, with an optional id and password login. */
-export type SeedLawyer = Omit<DemoLawyer, 'yearsOfPractice' | 'createdDaysAgo'> & { id?: string; password?: string; createdDaysAgo?: number };
+export type SeedLawyer = Omit<DemoLawyer, 'yearsOfPractice' | 'createdDaysAgo'> & { id?: string; password?: string; passwordHash?: string; createdDaysAgo?: number };
 
 /** The demo login's lawyer (her board holds DEMO_LAWYER_LEADS); the e2e fixtures copy her data. */
 export const DEMO_LAWYER: SeedLawyer = {

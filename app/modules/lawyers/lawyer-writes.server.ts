@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from '~/auth/password.server';
 import { eq, like, or } from 'drizzle-orm';
 import { db, type Db } from '~/db/client.server';
 import { findPostgresError } from '~/db/postgres-errors';
@@ -128,7 +128,8 @@ export async function insertLawyerProfiles(tx: Writer, profiles: readonly Lawyer
 }
 
 /** A lawyer with their login, as the demo seed and the tests create them (e-mail already confirmed). */
-export type NewLawyerAccount = Omit<LawyerProfileInput, 'id'> & { id?: string; password?: string };
+/** `passwordHash`: a hash already made by ~/auth/password.server (the e2e fixture door reuses one), instead of `password`. */
+export type NewLawyerAccount = Omit<LawyerProfileInput, 'id'> & { id?: string; password?: string; passwordHash?: string };
 
 /** A new auth user id (32 hex characters, like better-auth's). */
 export function newUserId(): string {
@@ -146,7 +147,7 @@ export async function createLawyerAccounts(lawyers: readonly NewLawyerAccount[],
   const prepared = await Promise.all(
     lawyers.map(async (l) => ({
       profile: { ...l, id: l.id ?? newUserId(), createdAt: l.createdAt ?? now } satisfies LawyerProfileInput,
-      passwordHash: l.password ? await hashPassword(l.password) : null,
+      passwordHash: l.passwordHash ?? (l.password ? await hashPassword(l.password) : null),
     })),
   );
   return db.transaction(async (tx) => {

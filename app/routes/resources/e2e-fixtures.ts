@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { runFollowUpDigest } from '~/modules/leads/follow-up-digest.server';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
+import { hashPassword } from '~/auth/password.server';
 import { getConfig } from '~/config.server';
 import { db } from '~/db/client.server';
 import { user } from '~/db/schema/auth';
@@ -14,6 +14,7 @@ import { autoApproveInTests } from '~/modules/accounts/auto-approve.server';
 import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
+import { runFollowUpDigest } from '~/modules/leads/follow-up-digest.server';
 import { CITY_IDS, findCity, LAWYER_STATUSES, PLAN_IDS, PRACTICE_AREA_IDS } from '~/domain/catalog/catalog';
 import { generateDemoLeads, DEMO_LAWYER_LEADS } from '~/modules/demo/demo-leads';
 import { DEMO_LAWYER, insertLawyers, insertLeadsForLawyer } from '~/modules/demo/demo-seed.server';
@@ -74,6 +75,14 @@ function suffix(length = 8): string {
 /** A client IP of the fixture's own, so that signing in here never counts against a test's address. */
 const fixtureHeaders = () => new Headers({ [CLIENT_IP_HEADER]: `fixture-${suffix(6)}`, 'user-agent': 'jusconecta-e2e-fixtures' });
 
+let passwordHash: Promise<string> | undefined;
+
+/** The fixtures' one password, hashed once per server: a scrypt run (0.2 to 0.5 s) per account would be most of a fixture's time. */
+function fixturePasswordHash(): Promise<string> {
+  passwordHash ??= hashPassword(PASSWORD);
+  return passwordHash;
+}
+
 async function sessionCookie(email: string, password: string): Promise<string> {
   const { setCookies } = await signInWithPassword({ email, password }, fixtureHeaders()).catch((error: unknown) => {
     throw new Error(`sign-in refused: ${appErrorOrThrow(error).message}`);
@@ -95,7 +104,7 @@ async function createLawyerFixture(input: z.infer<typeof lawyerInput>) {
     {
       nome,
       email,
-      password: PASSWORD,
+      passwordHash: await fixturePasswordHash(),
       numeroOab: input.numeroOab ?? demo?.numeroOab ?? String(10_000_000 + (randomBytes(4).readUInt32BE() % 90_000_000)),
       oabUf: findCity(cities[0]!)?.state ?? 'SP',
       whatsapp,
@@ -126,7 +135,7 @@ async function createSuperadminFixture(input: z.infer<typeof superadminInput>) {
   const tag = suffix();
   const nome = input.nome ?? `Administradora ${tag.charAt(0).toUpperCase()}${tag.slice(1)}`;
   const email = `e2e.admin.${tag}@exemplo.com.br`;
-  const id = await createSuperadmin({ nome, email, password: PASSWORD });
+  const id = await createSuperadmin({ nome, email, passwordHash: await fixturePasswordHash() });
   const cookie = input.signIn ? await sessionCookie(email, PASSWORD) : undefined;
   return { id, nome, email, password: PASSWORD, cookie };
 }
