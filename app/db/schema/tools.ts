@@ -7,7 +7,7 @@ export const TOOL_IDS = ['sumarizador-contratos'] as const;
 export type ToolId = (typeof TOOL_IDS)[number];
 
 /**
- * A visitor who used a free tool and left their contact (e-mail, company, phone): a marketing lead,
+ * A visitor who used a free tool and left their contact (e-mail, phone, company if any): a marketing lead,
  * shown to superadmins on /admin/leads. Nothing of the file they analysed is kept.
  */
 export const toolLeads = pgTable(
@@ -16,7 +16,8 @@ export const toolLeads = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tool: text('tool', { enum: TOOL_IDS }).notNull(),
     email: text('email').notNull(),
-    empresa: text('empresa').notNull(),
+    /** Optional: an individual has no company (issue 24); null when left empty. */
+    empresa: text('empresa'),
     telefone: text('telefone').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,7 +16,8 @@ const TOOL_LABELS: Record<ToolId, string> = { 'sumarizador-contratos': 'Sumariza
 export interface AdminToolLead {
   id: string;
   email: string;
-  empresa: string;
+  /** Null: the visitor left it empty (an individual). */
+  empresa: string | null;
   telefone: string;
   tool: string;
   receivedAt: string;

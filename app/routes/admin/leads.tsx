@@ -478,7 +478,7 @@ function ToolLeads({ total, leads }: { total: number; leads: AdminToolLead[] }) 
               {leads.map((lead) => (
                 <tr key={lead.id}>
                   <th scope="row" className={`${td} text-left font-semibold text-slate-900`}>
-                    {lead.empresa}
+                    {lead.empresa ?? <span className="font-normal text-slate-600">Sem empresa</span>}
                     <span className="block text-xs font-normal break-all text-slate-600">{lead.email}</span>
                   </th>
                   <td className={`${td} whitespace-nowrap`}>{lead.telefone}</td>

@@ -1,0 +1,1 @@
+ALTER TABLE "tool_leads" ALTER COLUMN "empresa" DROP NOT NULL;
