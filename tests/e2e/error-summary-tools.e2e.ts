@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll } from 'vitest';
 import { contractPdf } from '../fixtures/contracts/contract-files';
 import { LEASE_CONTRACT } from '../fixtures/contracts/contract-texts';
-import { expect, login, test, waitForHydration } from './support/browser';
+import { expect, login, saveScreenshot, test, waitForHydration } from './support/browser';
 import { type CreatedLawyer, fixtures } from './support/fixtures';
 
 // The error summary (docs/decisions/0042) in the lawyer area's and the tools' forms, on a 360 px phone:
@@ -40,7 +40,7 @@ const expectInView = (element: Locator) =>
 const focusedRole = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') ?? null);
 
 /** What the screen shows (the viewport, not the whole page), to look at. */
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png` });
+const screenshot = (page: Page, name: string) => saveScreenshot(page, name, { fullPage: false });
 
 /** The form that holds the button. */
 const formWith = (page: Page | Locator, button: string) => page.locator('form').filter({ has: page.getByRole('button', { name: button }) });

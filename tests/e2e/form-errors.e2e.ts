@@ -84,7 +84,7 @@ test('every rule in one round: the mismatched passwords are reported with the ot
     await expect(summary).toBeVisible();
     if (viewport === 'desktop') {
       await summary.evaluate((node) => node.scrollIntoView());
-      await page.screenshot({ path: 'test-results/screenshots/form-errors-registration-1280-view.png' });
+      await saveScreenshot(page, 'form-errors-registration-1280-view', { fullPage: false });
       await saveScreenshot(page, 'form-errors-registration-1280');
     }
   }

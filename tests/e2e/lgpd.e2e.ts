@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { beforeAll } from 'vitest';
-import { expect, login, test, VIEWPORTS } from './support/browser';
+import { expect, login, saveScreenshot, test, VIEWPORTS } from './support/browser';
 import { type CreatedLawyer, fixtures } from './support/fixtures';
 
 // The lawyer's LGPD self-service: 'Baixar meus dados' and 'Excluir minha conta'. The journey deletes
@@ -15,13 +15,11 @@ let lawyer: CreatedLawyer;
 beforeAll(async () => {
   lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true, nome: 'Ana Beatriz Carvalho Titular' });
 });
-const SCREENSHOTS = 'test-results/screenshots';
 
 async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.screenshot({ path: `${SCREENSHOTS}/${viewport.width}_lgpd_${name}.png`, fullPage: true });
+    await saveScreenshot(page, `${viewport.width}_lgpd_${name}`);
     const violations = await findSeriousA11yViolations(page);
     expect(violations, `axe on ${name} at ${label}:\n${formatViolations(violations)}`).toEqual([]);
   }

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { beforeAll } from 'vitest';
-import { expect, login, test, VIEWPORTS, waitForHydration } from './support/browser';
+import { expect, login, saveScreenshot, test, VIEWPORTS, waitForHydration } from './support/browser';
 import { type CreatedLawyer, fixtures } from './support/fixtures';
 
 // /planos: a visitor compares the plans and goes to the registration with one chosen; the demo lawyer
@@ -15,14 +14,12 @@ beforeAll(async () => {
   lawyer = await fixtures.lawyer({ copyOfDemoLawyer: true });
 });
 
-const SCREENSHOTS = 'test-results/screenshots';
 
 /** Screenshots at 360 px and 1280 px, each checked with axe. */
 async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.screenshot({ path: `${SCREENSHOTS}/${viewport.width}_planos_${name}.png`, fullPage: true });
+    await saveScreenshot(page, `${viewport.width}_planos_${name}`);
     const violations = await findSeriousA11yViolations(page);
     expect(violations, `axe on ${name} at ${label}:\n${formatViolations(violations)}`).toEqual([]);
     // Nothing sticks out sideways at either width.

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { measurePageWeight } from '../../bench/js-size';
 import budgets from '../../bench/budgets.json';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
-import { expect, test, VIEWPORTS, waitForHydration } from './support/browser';
+import { expect, saveScreenshot, test, VIEWPORTS, waitForHydration } from './support/browser';
 
 // Every link of the header and the footer answers with a real page, and the marketing and legal pages
 // (docs/decisions/0025) show what they promise. The shared server is started with the company details
@@ -155,10 +154,9 @@ describe('accessibility, layout and weight', () => {
     const page = await openPage();
     await page.goto(path);
     await waitForHydration(page);
-    fs.mkdirSync('test-results/screenshots', { recursive: true });
     for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
-      await page.screenshot({ path: `test-results/screenshots/${viewport.width}${path.replace(/\W+/g, '_')}.png`, fullPage: true });
+      await saveScreenshot(page, `${viewport.width}${path.replace(/\W+/g, '_')}`);
       const violations = await findSeriousA11yViolations(page);
       expect(violations, `axe on ${path} at ${label}:\n${formatViolations(violations)}`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} scrolls sideways at ${label}`).toBe(true);

@@ -211,8 +211,16 @@ export function toast(page: Page, text: string): Locator {
   return page.getByRole('status').filter({ hasText: text });
 }
 
-/** A full-page screenshot in test-results/screenshots/<name>.png, to look at. */
-export async function saveScreenshot(page: Page, name: string) {
+/** Whether this run keeps screenshots to look at: `E2E_SCREENSHOTS=1` (`npm run test:e2e:screenshots`). */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * A screenshot in test-results/screenshots/<name>.png, to look at: the whole page, or with
+ * `{ fullPage: false }` what the screen shows. Only when E2E_SCREENSHOTS=1: nobody looks at a CI run's
+ * pictures, and a full-page PNG costs the browser a second of a 2-core machine (docs/decisions/0054).
+ */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (!TAKE_SCREENSHOTS) return;
   fs.mkdirSync('test-results/screenshots', { recursive: true });
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
 }
