@@ -22,20 +22,19 @@ const PUBLIC_PAGES = [
   { path: '/pagina-que-nao-existe', status: 404 },
 ];
 
-const viewports = Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>;
-
 describe('accessibility', () => {
-  test.for(PUBLIC_PAGES.flatMap(({ path }) => viewports.map((viewport) => ({ path, viewport }))))(
-    'axe finds nothing serious on $path at $viewport width',
-    async ({ path, viewport }, { openPage }) => {
-      const page = await openPage({ viewport });
-      await page.goto(path);
-      await waitForHydration(page);
-
+  // One page per path, checked at 360 px (as loaded on a phone) and again at 1280 px after a resize: half
+  // the page loads of a context per width, and the media queries apply as on a wide screen.
+  test.for(PUBLIC_PAGES.map(({ path }) => path))('axe finds nothing serious on %s at mobile and desktop width', async (path, { openPage }) => {
+    const page = await openPage({ viewport: 'mobile' });
+    await page.goto(path);
+    await waitForHydration(page);
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      if (viewport === 'desktop') await page.setViewportSize(VIEWPORTS.desktop);
       const violations = await findSeriousA11yViolations(page);
       expect(violations, `axe on ${path} at ${VIEWPORTS[viewport].width}px:\n${formatViolations(violations)}`).toEqual([]);
-    },
-  );
+    }
+  });
 });
 
 describe('the server HTML', () => {
