@@ -176,6 +176,8 @@ export function findContractFacts(text: string): ContractFindings {
   // A contractual fine: an amount or a rate, or a fine the contract names as its own; never a fine
   // that is waived ('sem pagamento de multa'), a public authority's fine or one of a cited statute.
   for (const match of facts.matchAll(/\bmultas?\b(?!\s+de\s+tr[âa]nsito)/giu)) {
+    // A heading ('DA MULTA') names the subject; its clause says the fine.
+    if (isHeadingLine(lineAt(facts, match.index))) continue;
     const sentence = sentenceAround(facts, match.index).text;
     if (!isContractualFine(sentence)) continue;
     const finding = clauseFinding(facts, cite, match.index);
@@ -198,8 +200,27 @@ export function findContractFacts(text: string): ContractFindings {
     if (anyInterest) findings.interest = { ...clauseFinding(facts, cite, anyInterest.index), monthlyPercent: null };
   }
 
-  const termination = firstInClauses(facts, clauses, /rescis[ãa]o|rescindid|rescindir|resilir|resili[çc][ãa]o|distrato|dispensa\s+sem\s+justa\s+causa|encerrar|cancelamento/iu, /RESCIS|RESILI|EXTIN[ÇC]|ENCERRAMENTO|CANCELAMENTO/iu);
-  if (termination) findings.termination = clauseFinding(facts, cite, termination.index);
+  // How this contract ends: the clause titled so, else a sentence about ending this contract (not the
+  // leases an agent may rescind for its principal).
+  const ending = /rescis[ãa]o|rescindid|rescindir|resilir|resili[çc][ãa]o|distrato|dispensa\s+sem\s+justa\s+causa|encerrar|cancelamento|revoga[çcr]/iu;
+  const titledEnding = clauses.find((c) => c.number !== null && /RESCIS|RESILI|EXTIN[ÇC]|ENCERRAMENTO|CANCELAMENTO/iu.test(c.title));
+  const endingAt = titledEnding ? ending.exec(facts.slice(titledEnding.start, titledEnding.end)) : null;
+  if (titledEnding && endingAt) findings.termination = clauseFinding(facts, cite, titledEnding.start + endingAt.index);
+  else {
+    const thisContract = /\b(?:este|o\s+presente|deste|do\s+presente|o|a\s+presente)\s+(?:contrato|instrumento|mandato|acordo|termo)\b(?!\s+de\s+loca)|\bo\s+contrato\b(?!\s+de\s+loca)|presente\s+loca[çc][ãa]o|\ba\s+loca[çc][ãa]o\b|contrato\s+de\s+trabalho/iu;
+    let first: number | null = null;
+    for (const match of facts.matchAll(new RegExp(ending.source, 'giu'))) {
+      if (isHeadingLine(lineAt(facts, match.index))) continue;
+      if (clauseAt(clauses, match.index).number === null && first !== null) continue;
+      // 'rescindir, amigável ou judicialmente, as locações ajustadas': other contracts.
+      if (/^\S+\s*(?:,[^,]{0,40},\s*)?(?:as|a|o|os)\s+(?:loca[çc]|contratos?\s+de\s+loca)/iu.test(facts.slice(match.index, match.index + 80))) continue;
+      if (thisContract.test(sentenceAround(facts, match.index).text)) {
+        first = match.index;
+        break;
+      }
+    }
+    if (first !== null) findings.termination = clauseFinding(facts, cite, first);
+  }
 
   // 'sem aviso prévio' is the opposite of a notice period (a one-sided change clause says it).
   for (const notice of facts.matchAll(/aviso\s+pr[ée]vio|notifica[çc][ãa]o\s+(?:pr[ée]via|por\s+escrito)\s+(?:com|de)\s+(?:anteced[êe]ncia\s+(?:m[íi]nima\s+)?de\s+)?\d|anteced[êe]ncia\s+(?:m[íi]nima\s+)?de\s+\d/giu)) {
@@ -672,8 +693,24 @@ function writeSections(f: ContractFindings): AnalysisSections {
   if (parties.length === 0) summary.push('Partes: não foi possível identificá-las pelo nome no texto.');
   if (f.object) summary.push(`Objeto: ${f.object.excerpt} (${f.object.clause})`);
   const main = mainValue(f);
-  summary.push(main ? `Valor principal: ${formatCents(main.cents)}${main.purpose ? `, ${main.purpose}` : ''} (${main.clause}).` : 'Valor principal: não identificado no texto.');
-  summary.push(f.term ? `Vigência: ${f.term.text} (${f.term.clause}).` : 'Vigência: não identificada no texto.');
+  // The words before the blank say what it is for ('VALOR DA LOCAÇÃO: R$ {{valorLocacao}}').
+  const before = (b: { context: string; text: string }) => b.context.slice(0, Math.max(0, b.context.length - b.text.length));
+  const valueBlank = f.template?.blanks.find((b) => /R\$|valor|pre[çc]o|quantia|aluguel/iu.test(before(b)));
+  const termBlank = f.template?.blanks.find((b) => /dura[çc][ãa]o|vig[êe]ncia|prazo\s+de/iu.test(before(b)));
+  summary.push(
+    main
+      ? `Valor principal: ${formatCents(main.cents)}${main.purpose ? `, ${main.purpose}` : ''} (${main.clause}).`
+      : valueBlank
+        ? `Valor principal: em branco no modelo (“${valueBlank.context}”, ${valueBlank.clause}).`
+        : 'Valor principal: não identificado no texto.',
+  );
+  summary.push(
+    f.term
+      ? `Vigência: ${f.term.text} (${f.term.clause}).`
+      : termBlank
+        ? `Vigência: em branco no modelo (“${termBlank.context}”, ${termBlank.clause}).`
+        : 'Vigência: não identificada no texto.',
+  );
   summary.push(f.jurisdiction ? `Foro: ${forumText(f.jurisdiction, f.template !== null)} (${f.jurisdiction.clause}).` : 'Foro: não identificado no texto.');
   const missing = missingProtections(f);
   if (f.abusiveClauses.length > 0) {
@@ -755,7 +792,7 @@ function writeSections(f: ContractFindings): AnalysisSections {
 
   const dates: string[] = [];
   for (const d of f.dates) dates.push(`${formatIsoDate(d.iso)}${d.purpose ? ` – ${d.purpose}` : ''} (${d.clause}).`);
-  if (f.term) dates.push(`Vigência de ${f.term.text} (${f.term.clause}).`);
+  if (f.term) dates.push(`Vigência ${f.term.text.startsWith('até') ? f.term.text : `de ${f.term.text}`} (${f.term.clause}).`);
   for (const d of f.deadlines.filter((d) => d.purpose !== 'vigência').slice(0, 12)) {
     dates.push(`Prazo de ${d.amount} ${d.unit}${d.purpose ? ` – ${d.purpose}` : ''} (${d.clause}).`);
   }
@@ -886,6 +923,8 @@ function sentenceAround(text: string, index: number): { start: number; text: str
   const windowStart = Math.max(0, index - 600);
   let start = windowStart;
   for (const match of text.slice(windowStart, index).matchAll(SENTENCE_END)) start = windowStart + match.index + match[0].length;
+  // A sentence longer than the window: start at a word, not inside one.
+  if (start === windowStart && windowStart > 0 && /\S/u.test(text[windowStart - 1] ?? '')) start = windowStart + (text.slice(windowStart, index).search(/\s/u) + 1 || 0);
   // Never reach back over a heading line, nor over the start of a clause ('6º - Se o COMPRADOR…').
   if (lineStart > start && CLAUSE_OPENING.test(text.slice(lineStart, lineEnd))) start = lineStart;
   let line = text.lastIndexOf('\n', index - 1);
@@ -912,7 +951,7 @@ function sentenceAround(text: string, index: number): { start: number; text: str
   const nextHeading = text.indexOf('\n', index);
   if (nextHeading !== -1 && nextHeading < stop) {
     const following = text.slice(nextHeading + 1, text.indexOf('\n', nextHeading + 1) === -1 ? text.length : text.indexOf('\n', nextHeading + 1));
-    if (isHeadingLine(following) || /^(?:Par[áa]grafo|§|\d+(?:\.\d+)+\.?\s)/u.test(following)) stop = nextHeading;
+    if (isHeadingLine(following) || CLAUSE_OPENING.test(following) || /^(?:Par[áa]grafo|§|\d+(?:\.\d+)+\.?\s)/u.test(following)) stop = nextHeading;
   }
   return { start, text: text.slice(start, stop).replace(/\s+/g, ' ').trim() };
 }
@@ -921,6 +960,12 @@ function sentenceAround(text: string, index: number): { start: number; text: str
 const SENTENCE_END = /(?:(?<!\b(?:[Aa]rts?|[Nn][º°o]?|[Ii]nc|[Pp][áa]g|[Ff]ls|Sra?|Dra?|[Pp]ar))\.|;)\s+(?=[\p{Lu}\d§"“(])/gu;
 /** A line that opens a clause: 'CLÁUSULA 3ª –', '6º - Se o…', '4.1. O…'. */
 const CLAUSE_OPENING = /^\s*(?:CL[ÁA]USULA\s|Cl[áa]usula\s|\d{1,2}\s*[º°ª]\s*[-–—]|\d{1,2}\.\d{1,2}\.?\s)/u;
+
+function lineAt(text: string, index: number): string {
+  const start = text.lastIndexOf('\n', index - 1) + 1;
+  const end = text.indexOf('\n', index);
+  return text.slice(start, end === -1 ? text.length : end);
+}
 
 function isHeadingLine(line: string): boolean {
   const clean = line.trim();

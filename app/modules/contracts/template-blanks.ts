@@ -24,6 +24,8 @@ const BLANK_PATTERNS: readonly RegExp[] = [
   /\[\s*(?:NOME|CPF|CNPJ|RG|ENDERE[ÇC]O|DATA|VALOR|CIDADE|[A-ZÁÉÍÓÚÂÊÔÃÕÇ][A-ZÁÉÍÓÚÂÊÔÃÕÇ /_-]{1,40})\s*\]/gu,
   /\(\s*[xX]{2,}\s*%?\s*\)/gu,
   new RegExp(`\\(\\s*(?:${FIELD_WORDS})(?:[\\s,][^()\\n]{0,60})?\\s*\\)`, 'gu'),
+  // A model's numbers made of nines: '99.999.999/9999-99', '999.999.999-99', 'CEP 99.999-999'.
+  /(?<![\d.])9{2,3}(?:[./-]9{1,4}){2,}(?![\d])/gu,
   /\bRAZ[ÃA]O\s+SOCIAL(?:\s+LTDA\.?)?|\bNOME\s+COMPLETO\b|\bRua\s+Nome\b|\bCidade\s*\/\s*UF\b|\bFulano\s+de\s+Tal\b/gu,
 ];
 
@@ -63,7 +65,8 @@ function contextOf(text: string, start: number, end: number): string {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const before = text
     .slice(Math.max(lineStart, start - 60), start)
-    .split(/[,;]/)
+    // Not the blank before it on the same line ('{{matriculaCopasa}}Nº HIDRÔMETRO: {{hidrometro}}').
+    .split(/[,;]|\}\}|%\}|\(\s*x+\s*%?\s*\)|_{3,}/iu)
     .at(-1)!
     .trim()
     .split(/\s+/)
