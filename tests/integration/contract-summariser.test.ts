@@ -54,6 +54,16 @@ describe('the contract summariser’s form post', () => {
     expect(leads).toEqual([expect.objectContaining({ tool: 'sumarizador-contratos', email: 'juridico@alfa.com.br', empresa: 'Alfa Alimentos', telefone: '5511987654321' })]);
   });
 
+  test('an individual leaves “Empresa” empty (or the browser leaves it out): the contract is analysed and the lead stored without a company', async () => {
+    const empty = await answer({ bytes: contractDocx(LEASE_CONTRACT.paragraphs), name: 'locacao.docx' }, { email: 'ana@exemplo.com.br', empresa: '   ', telefone: '(11) 98765-4321' });
+    expect(empty.status).toBe(200);
+    expect(empty.body.errors ?? {}).toEqual({});
+    const missing = await answer({ bytes: contractDocx(LEASE_CONTRACT.paragraphs), name: 'locacao.docx' }, { email: 'bia@exemplo.com.br', telefone: '(21) 98765-4321' });
+    expect(missing.status).toBe(200);
+    const leads = await db.select().from(toolLeads);
+    expect(leads.map((l) => [l.email, l.empresa])).toEqual(expect.arrayContaining([['ana@exemplo.com.br', null], ['bia@exemplo.com.br', null]]));
+  });
+
   test('a DOCX sent with a .pdf name and no type is read as the DOCX it is', async () => {
     const result = await answer({ bytes: contractDocx(NDA_CONTRACT.paragraphs), name: 'acordo.pdf' });
     expect(result.status).toBe(200);
@@ -84,13 +94,12 @@ describe('the contract summariser’s form post', () => {
     expect(await storedLeads()).toBe(0);
   });
 
-  test('no file: “Por favor, selecione um arquivo primeiro.”; missing contact fields get their messages', async () => {
+  test('no file: “Por favor, selecione um arquivo primeiro.”; missing contact fields get their messages (the company is optional)', async () => {
     const result = await answer(null, { email: '', empresa: ' ', telefone: '' });
     expect(result.status).toBe(400);
     expect(result.body.errors).toEqual({
       arquivo: 'Por favor, selecione um arquivo primeiro.',
       email: 'Informe seu email.',
-      empresa: 'Informe o nome da empresa.',
       telefone: 'Informe o telefone.',
     });
     const invalid = await answer({ bytes: await contractPdf(LEASE_CONTRACT.paragraphs), name: 'a.pdf' }, { email: 'nao-e-email', empresa: 'X', telefone: '1234' });

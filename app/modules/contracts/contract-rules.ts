@@ -28,6 +28,7 @@ export const CONTACT_LIMITS = { email: 254, empresa: 120, telefone: 20 } as cons
 export const CONTACT_MESSAGES = {
   email: 'Informe seu email.',
   emailInvalid: 'Email inválido',
+  /** Only when the value is not text; the company is optional. */
   empresa: 'Informe o nome da empresa.',
   telefone: 'Informe o telefone.',
 } as const;
