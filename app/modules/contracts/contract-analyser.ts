@@ -906,10 +906,6 @@ function firstMatch(text: string, pattern: RegExp): { index: number; match: RegE
   return match ? { index: match.index, match } : null;
 }
 
-function allMatches(text: string, pattern: RegExp): number[] {
-  return [...text.matchAll(pattern)].map((m) => m.index);
-}
-
 /**
  * The sentence around a position: from the previous end of sentence to the next. A heading line
  * ('CLÁUSULA 6ª – DA RESCISÃO', a title in capitals) is a sentence of its own; a position inside one

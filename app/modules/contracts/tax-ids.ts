@@ -26,17 +26,17 @@ export interface TaxId {
 // Formatted numbers, or 14 characters right after the word CNPJ: a bare run of 11 or 14 digits
 // elsewhere is as likely a phone or an account number.
 const TAX_ID_PATTERN =
-  /(?<![\w.])(\d{3}\.\d{3}\.\d{3}-\d{2}|[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-\d{2})(?![\w])|\bCNPJ\b[^0-9A-Za-z\n]{0,20}(?:n[º°o.]*\s*)?(?:sob\s+o\s+n[º°o.]*\s*)?([0-9A-Z]{12}\d{2})\b/gu;
+  /(?<![\w.])(\d{3}\.\d{3}\.\d{3}-\d{2}|[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-\d{2})(?![\w])|\bCNPJ\b[^0-9A-Za-z\n]{0,20}(?:n[º°o.]*\s*)?(?:sob\s+o\s+n[º°o.]*\s*)?([0-9A-Z]{12}-?\d{2})\b/gu;
 
 export function findTaxIds(text: string): TaxId[] {
   const found: TaxId[] = [];
   for (const match of text.matchAll(TAX_ID_PATTERN)) {
     const written = match[1] ?? match[2]!;
-    // A formatted CNPJ-shaped number needs a digit in its body (not 'AB.CDE.FGH/IJKL-12').
-    const digits = written.length === 14 && !written.includes('.') ? written : cnpjCharacters(written).replace(/-/g, '');
+    const digits = cnpjCharacters(written);
     const kind: TaxIdKind = digits.length === 11 ? 'CPF' : 'CNPJ';
-    if (kind === 'CNPJ' && !/\d/.test(digits.slice(0, 12))) continue;
-    const index = match.index + match[0].indexOf(written);
+    // A CNPJ-shaped run of letters is a word, not a number: its body needs digits.
+    if (kind === 'CNPJ' && !/\d.*\d/.test(digits.slice(0, 12))) continue;
+    const index = match.index + match[0].lastIndexOf(written);
     const placeholder = /^(\d)\1*$/.test(digits.slice(0, kind === 'CPF' ? 9 : 8));
     found.push({ kind, text: written, digits, valid: kind === 'CPF' ? isValidCpf(digits) : isValidCnpj(digits), placeholder, index });
   }
