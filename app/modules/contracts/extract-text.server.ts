@@ -46,7 +46,7 @@ export async function extractContractText(bytes: Uint8Array, { readingMs = EXTRA
 
 async function extractPdf(bytes: Uint8Array, readingMs: number): Promise<ExtractedText> {
   const deadline = performance.now() + readingMs;
-  const { declaredPages } = checkPdfStreams(bytes);
+  const { declaredPages } = checkPdfStreams(bytes, { maxPages: EXTRACTION_LIMITS.pdfMaxPages });
   if (declaredPages !== null && declaredPages > EXTRACTION_LIMITS.pdfMaxPages) {
     throw new AppError(CONTRACT_MESSAGES.tooManyPages, { status: 422, code: 'pdf_too_many_pages', field: 'arquivo' });
   }

@@ -23,10 +23,12 @@ function bomb(): AppError {
  * (an 8 MB PDF of 50,000 pages took 1.6 s only to open), so a file with far more pages than a contract
  * is refused before it is opened (docs/decisions/0053).
  */
-export function checkPdfStreams(bytes: Uint8Array): { declaredPages: number | null } {
+export function checkPdfStreams(bytes: Uint8Array, { maxPages = Number.POSITIVE_INFINITY }: { maxPages?: number } = {}): { declaredPages: number | null } {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buffer.toString('latin1');
   let declaredPages = pageTreeCount(text);
+  // Over the ceiling already: nothing more to read (the streams are not even inflated).
+  if (declaredPages !== null && declaredPages > maxPages) return forgetLastMatch({ declaredPages });
   let total = 0;
   const streamStart = /stream\r?\n/g;
   let match: RegExpExecArray | null;
@@ -56,7 +58,16 @@ export function checkPdfStreams(bytes: Uint8Array): { declaredPages: number | nu
       // A damaged stream: pdf.js decides.
     }
   }
-  return { declaredPages };
+  return forgetLastMatch({ declaredPages });
+}
+
+/**
+ * V8 keeps the last string a regular expression matched (RegExp.input, a legacy static): without a
+ * match on something small, the file's 10 MB latin1 copy would stay alive until the next match elsewhere.
+ */
+function forgetLastMatch<T>(result: T): T {
+  /^/.exec('');
+  return result;
 }
 
 /** The largest /Count of the page-tree nodes in the text, or null. */
