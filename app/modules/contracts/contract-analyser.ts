@@ -720,7 +720,7 @@ function writeSections(f: ContractFindings): AnalysisSections {
     );
   }
   if (missing.length > 0) {
-    summary.push(`Faltam ${missing.length} proteç${missing.length === 1 ? 'ão' : 'ões'} verificada${missing.length === 1 ? '' : 's'}: ${listPt(missing.map((m) => m.name))}.`);
+    summary.push(`${missing.length === 1 ? 'Falta' : 'Faltam'} ${missing.length} proteç${missing.length === 1 ? 'ão' : 'ões'} verificada${missing.length === 1 ? '' : 's'}: ${listPt(missing.map((m) => m.name))}.`);
   } else if (f.abusiveClauses.length === 0 && !f.template) {
     // Never said of a contract with an abusive clause, nor of a model still to be filled in.
     summary.push('O contrato traz as proteções básicas verificadas (foro, multa, rescisão e, quando há dados pessoais, LGPD).');
