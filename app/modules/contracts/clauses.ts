@@ -2,8 +2,8 @@
  * A contract's text cut into its clauses, so that every finding can cite where it is
  * ('Cláusula 3ª'). Headings are recognised at the start of a line: 'CLÁUSULA PRIMEIRA – DO OBJETO',
  * 'Cláusula 2ª. Do Preço', 'CLÁUSULA 10 - FORO', 'Cláusula - 9ª.', and, in a contract without them,
- * clauses numbered '1º - O preço…' (as some systems print them) or numbered titles such as
- * '1. DO OBJETO'. The text before the first clause is the preamble (the parties).
+ * clauses numbered '1º - O preço…' (as some systems print them), numbered titles such as
+ * '1. DO OBJETO', or numbered paragraphs running 1, 2, 3 ('1) O preço…'). The text before the first clause is the preamble (the parties).
  */
 
 export interface Clause {
@@ -28,6 +28,7 @@ const CLAUSE_HEADING = new RegExp(
   'gimu',
 );
 const NUMBERED_HEADING = /^[ \t]*(\d{1,2})[.)][ \t]+((?:D[OAE]S?[ \t]+)?[A-ZÁÉÍÓÚÂÊÔÃÕÇÀ][A-ZÁÉÍÓÚÂÊÔÃÕÇÀ ,/-]{2,80})$/gmu;
+const NUMBERED_PARAGRAPH = /^[ \t]*(\d{1,2})[.)][ \t]+(?=\p{Lu})/gmu;
 /** '1º - O preço de venda é…': an ordinal number and a dash opening the clause's text. */
 const ORDINAL_ITEM = /^[ \t]*(\d{1,2})[ \t]*[º°ª][ \t]*[-–—][ \t]*(?=\S)/gmu;
 
@@ -61,6 +62,13 @@ export function splitClauses(text: string): Clause[] {
     for (const match of text.matchAll(NUMBERED_HEADING)) {
       headings.push({ number: Number(match[1]), title: match[2]!.trim(), start: match.index });
     }
+  }
+  if (headings.length === 0) {
+    // '1. O preço…', '2) O prazo…': numbered paragraphs, when they run 1, 2, 3… (a list elsewhere does not).
+    const items = [...text.matchAll(NUMBERED_PARAGRAPH)].map((m) => ({ number: Number(m[1]), title: '', start: m.index }));
+    const run: typeof items = [];
+    for (const item of items) if (item.number === run.length + 1) run.push(item);
+    if (run.length >= 2) headings.push(...run);
   }
   if (headings.length === 0) return [{ label: 'Texto', number: null, title: '', start: 0, end: text.length }];
 
