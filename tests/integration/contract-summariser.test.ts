@@ -8,7 +8,7 @@ import { createOpenAiCompatibleAnalyser } from '~/integrations/contract-analysis
 import { CONTRACT_MESSAGES } from '~/modules/contracts/contract-rules';
 import { analyseContract, CONTRACT_ANALYSES_PER_HOUR } from '~/modules/contracts/contracts.server';
 import { action } from '~/routes/tools/contract-summariser';
-import { contractDocx, contractPdf, corruptPdf, encryptedPdf, fakeJpeg, pngImage, scannedPdf, zipBombDocx } from '../fixtures/contracts/contract-files';
+import { contractDocx, contractPdf, corruptPdf, encryptedPdf, fakeJpeg, manyPagePdf, pngImage, scannedPdf, zipBombDocx } from '../fixtures/contracts/contract-files';
 import { LEASE_CONTRACT, NDA_CONTRACT } from '../fixtures/contracts/contract-texts';
 import { startContractAnalysisStandIn, type ContractAnalysisStandIn } from '../support/contract-analysis-stand-in';
 
@@ -86,6 +86,7 @@ describe('the contract summariser’s form post', () => {
     ['a zip bomb renamed .docx', async () => ({ bytes: zipBombDocx(), name: 'contrato.docx' }), 422, CONTRACT_MESSAGES.zipBomb],
     ['a zip bomb that lies about its sizes', async () => ({ bytes: zipBombDocx({ lie: true }), name: 'contrato.docx' }), 422, CONTRACT_MESSAGES.zipBomb],
     ['a file over 10 MB', async () => ({ bytes: new Uint8Array(10 * 1024 * 1024 + 1), name: 'grande.pdf' }), 400, CONTRACT_MESSAGES.tooLarge],
+    ['an 8 MB PDF of 50,000 pages', async () => ({ bytes: manyPagePdf(50_000), name: 'anexos.pdf' }), 422, CONTRACT_MESSAGES.tooManyPages],
   ])('%s is refused with its message beside the file, and no lead is stored', async (_name, file, status, message) => {
     const result = await answer(await file());
     expect(result.status).toBe(status);
