@@ -51,9 +51,14 @@ const SENTENCE_RULES: ReadonlyArray<[AbusiveRule, RegExp]> = [
   ['arrependimento', /(?:n[ãa]o\s+sendo\s+permitido|vedad[oa]|sem\s+direito\s+(?:a|ao)|n[ãa]o\s+(?:ter[áa]|haver[áa]|caber[áa]))[^.;]{0,40}?arrependimento|arrependimento[^.;]{0,30}?em\s+nenhuma\s+hip[óo]tese/iu],
 ];
 
-/** Whether the contract is a consumer contract: adhesion to a supplier, or the word 'consumidor'. */
-export function isConsumerContract(text: string): boolean {
-  return /\bconsumidor|\bader(?:e|ir|ente)\b|\bades[ãa]o\b|aceite\s+eletr[ôo]nico|aceita[çc][ãa]o\s+(?:eletr[ôo]nica|t[áa]cita|autom[áa]tica)|\bUSU[ÁA]RIO\b|infoproduto|comprar\s+agora|ao\s+clicar/iu.test(text);
+/**
+ * Whether the contract is a consumer contract: the word 'consumidor', or adhesion to a supplier ('adere',
+ * 'aceite eletrônico', 'comprar agora', an 'infoproduto') unless both parties are companies (two CNPJs).
+ */
+export function isConsumerContract(text: string, companies = 0): boolean {
+  if (/\bconsumidor/iu.test(text)) return true;
+  const adhesion = /\bader(?:e|ir|ente)\b|\bades[ãa]o\b|aceite\s+eletr[ôo]nico|aceita[çc][ãa]o\s+(?:eletr[ôo]nica|t[áa]cita|autom[áa]tica)|infoproduto|comprar\s+agora|ao\s+clicar/iu.test(text);
+  return adhesion && companies < 2;
 }
 
 export interface ForumFacts {
@@ -79,7 +84,8 @@ export function findAbusiveClauses(text: string, cite: (index: number) => string
   };
   // The right of withdrawal (art. 49: 7 days for what is bought away from the shop) is lawful to end
   // after those 7 days; only a clause that takes it away entirely is abusive.
-  const grantsWithdrawal = /(?:7|sete)\s*(?:\((?:sete|7)\)\s*)?dias[^.;]{0,200}?(?:rescis|cancel|arrepend|desist)|arrependimento\s+de\s+(?:7|sete)/iu.test(text);
+  const grantsWithdrawal =
+    /(?:7|sete)\s*(?:\((?:sete|7)\)\s*)?dias[^.;]{0,200}?(?:rescis|cancel|arrepend|desist)|(?:rescis|cancel|arrepend|desist)[^.;]{0,200}?(?:7|sete)\s*(?:\((?:sete|7)\)\s*)?dias|arrependimento\s+de\s+(?:7|sete)/iu.test(text);
 
   for (const [start, end] of sentenceSpans(text)) {
     const sentence = text.slice(start, end);
@@ -127,6 +133,7 @@ function shorten(sentence: string, max = 220): string {
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim()
+    .replace(/^(?:CL[ÁA]USULA|Cl[áa]usula)\s*[-–—]?\s*\d{1,3}\s*[ªº°]?\s*[-–—.:]\s*/u, '')
     .replace(/^(?:\d+(?:\.\d+)*[.)º°]?\s*[-–—]?\s*|[a-z]\)\s*)/u, '')
     .trim();
   if (clean.length <= max) return clean;

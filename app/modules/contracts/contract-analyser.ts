@@ -274,7 +274,7 @@ export function findContractFacts(text: string): ContractFindings {
     kind === 'trabalho' ||
     /dados\s+pessoais|dados\s+(?:cadastrais\s+)?(?:de|dos)\s+(?:seus\s+)?(?:clientes|usu[áa]rios|pacientes|alunos|funcion[áa]rios|empregados|consumidores|titulares)|informa[çc][õo]es\s+pessoais|tratamento\s+de\s+dados|base\s+de\s+dados\s+de\s+clientes|cadastro\s+de\s+clientes/iu.test(text);
 
-  findings.consumer = kind !== 'locacao' && kind !== 'trabalho' && isConsumerContract(text);
+  findings.consumer = kind !== 'locacao' && kind !== 'trabalho' && isConsumerContract(text, parties.filter((p) => p.taxIdKind === 'CNPJ').length);
   if (findings.consumer) {
     const suppliers = findTaxIds(text)
       .filter((id) => id.kind === 'CNPJ')
