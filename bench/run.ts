@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACK_OFFICE_LEADS, measureBackOffice, seedBackOffice, seedBackOfficeSuperadmin, type BackOfficeFigures, type BackOfficeSeed } from './back-office';
 import { BOARD_LEADS, BOARD_PATH, measureBoard, seedBoard, type BoardFigures } from './board';
+import { runContractSummariserInChild, type ContractFigures } from './contract-analysis';
 import { snapshotBuild, type BuildSnapshot } from './build-snapshot';
 import { createBenchDatabase, type BenchDatabase, type DatabaseKind } from './database';
 import { measurePageWeight, type PageWeight } from './js-size';
@@ -34,6 +35,8 @@ interface Budgets {
   monitoringPollMinutes: number;
   notificationP95Ms: number;
   followUpDigestMinutes: number;
+  contractSummariserMs: number;
+  contractSummariserRetainedMiB: number;
   lighthouse: Record<(typeof CATEGORIES)[number], number>;
 }
 
@@ -118,6 +121,7 @@ let backOffice: BackOfficeFigures | undefined;
 let monitoringPoll: MonitoringPollFigures | undefined;
 let notifications: NotificationFigures | undefined;
 let digest: DigestFigures | undefined;
+let contract: ContractFigures | undefined;
 let fatalError: unknown;
 let settleWait: { seconds: number; loadAverage: number } | undefined;
 let boardSettleWait: { seconds: number; loadAverage: number } | undefined;
@@ -222,6 +226,8 @@ try {
   notifications = await phase('notification delivery (50 requests × 5 lawyers, instant stand-ins)', () => runNotificationsInChild(kind, workDir));
   // The CRM's morning digest (bench/follow-up-digest.ts) of 10,000 lawyers, in a child with its own database.
   digest = await phase(`morning digest (${DIGEST_LAWYERS.toLocaleString('en-US')} lawyers)`, () => runDigestInChild(kind, workDir));
+  // The contract summariser (bench/contract-analysis.ts) in a child with --expose-gc: no server, no database.
+  contract = await phase('contract summariser (largest real contract, 50,000-page PDF, 10 MB files)', () => runContractSummariserInChild(workDir));
 } catch (error) {
   fatalError = error;
 } finally {
@@ -347,6 +353,16 @@ figures.push(
   ),
 );
 
+const contractNote = (run: ContractFigures['manyPages'] | null | undefined) =>
+  run ? `${run.megabytes.toFixed(2)} MB; runs ${run.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms; held ${run.heldMiB.toFixed(1)} MiB, kept after GC ${run.retainedMiB.toFixed(1)} MiB; ${run.outcome}` : undefined;
+figures.push(
+  figure(`Contract summariser: largest real contract${contract?.largest ? ` (${contract.largest.name.replace(/^.*\((.*)\)$/, '$1')})` : ''}, median`, contract?.largest?.medianMs ?? null, 'ms', 0, { kind: 'max', limit: budgets.contractSummariserMs }, contractNote(contract?.largest)),
+  figure('Contract summariser: memory kept after GC, largest real contract', contract?.largest?.retainedMiB ?? null, 'MiB', 1, { kind: 'max', limit: budgets.contractSummariserRetainedMiB }),
+  figure('Contract summariser: 8 MB PDF of 50,000 pages, median', contract?.manyPages.medianMs ?? null, 'ms', 0, { kind: 'max', limit: budgets.contractSummariserMs }, contractNote(contract?.manyPages)),
+  figure('Contract summariser: memory kept after GC, 50,000-page PDF', contract?.manyPages.retainedMiB ?? null, 'MiB', 1, { kind: 'max', limit: budgets.contractSummariserRetainedMiB }),
+  ...(contract?.tenMegabytes ?? []).map((run) => figure(`Contract summariser: ${run.name}, median`, run.medianMs, 'ms', 0, { kind: 'max', limit: budgets.contractSummariserMs }, contractNote(run))),
+);
+
 figures.push(
   figure(
     `Morning digest: ${DIGEST_LAWYERS.toLocaleString('en-US')} lawyers with follow-ups due, into the outbox`,
@@ -440,6 +456,7 @@ fs.writeFileSync(
       monitoringPoll,
       notifications,
       digest,
+      contract,
       load,
       lighthouse: lighthousePages,
     },

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { contractDocx, contractPdf, pngImage } from '../fixtures/contracts/contract-files';
+import { REAL_WORLD_DIR } from '../support/real-world';
 import { LEASE_CONTRACT, NDA_CONTRACT } from '../fixtures/contracts/contract-texts';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { expect, saveScreenshot, test, toast, waitForHydration } from './support/browser';
@@ -138,6 +141,35 @@ test('without JavaScript the form posts the file as multipart and the page comes
   await expectResult(page);
   await expect(toast(page, 'O contrato foi analisado com sucesso!')).toBeVisible();
   await expect(page.getByText('Foro: Comarca de Curitiba/PR – As partes elegem o foro da Comarca de Curitiba/PR para dirimir as questões oriundas deste contrato. (Cláusula 7ª)')).toBeVisible();
+});
+
+test('an individual leaves “Empresa” empty and sends real contracts: the abusive clauses are attention points and the contract is never called protective; a model says it is one', async ({ openPage }) => {
+  const page = await openPage();
+  await page.goto('/sumarizador-contratos');
+  await waitForHydration(page);
+  await page.getByLabel('Email').fill('ana.souza@exemplo.com.br');
+  await page.getByLabel('Telefone (com DDD)').fill('(21) 98765-4321');
+  expect(await page.getByLabel('Empresa').inputValue()).toBe('');
+  const real = (name: string) => Buffer.from(fs.readFileSync(path.join(REAL_WORLD_DIR, 'contracts', name)));
+
+  await page.getByLabel('Arquivo do contrato').setInputFiles({ name: 'servicos.pdf', mimeType: 'application/pdf', buffer: real('servicos-clausulas-abusivas.pdf') });
+  await page.getByRole('button', { name: 'Analisar Contrato' }).click();
+  await expectResult(page);
+  await expect(toast(page, 'O contrato foi analisado com sucesso!')).toBeVisible();
+  await expect(page.getByText(/^Atenção: 9 cláusulas que o Código de Defesa do Consumidor \(Lei nº 8\.078\/1990, art\. 51\) considera abusivas/)).toBeVisible();
+  await expect(page.getByText(/^Cláusula abusiva pelo Código de Defesa do Consumidor \(art\. 49, do CDC\): proíbe o direito de arrependimento do consumidor\. .*\(Cláusula 9ª\)\.$/)).toBeVisible();
+  await expect(page.getByText(/^Cláusula abusiva pelo Código de Defesa do Consumidor \(art\. 51, IV, e art\. 101, I, do CDC\): foro estrangeiro ou distante do consumidor\./)).toBeVisible();
+  await expect(page.getByText('Valor principal: não identificado no texto.')).toBeVisible();
+  expect(await page.getByText(/proteções básicas/).count()).toBe(0);
+
+  await page.getByLabel('Arquivo do contrato').setInputFiles({ name: 'locacao.docx', mimeType: '', buffer: real('locacao-residencial-modelo.docx') });
+  await page.getByRole('button', { name: 'Analisar Contrato' }).click();
+  await expectResult(page);
+  await expect(page.getByText(/^Este documento é um modelo a preencher, não um contrato preenchido: tem \d+ campos em branco/)).toBeVisible();
+  await expect(page.getByText('Vigência: em branco no modelo (“terá a duração de {{duracao}}”, Cláusula 1ª).')).toBeVisible();
+  await expect(page.getByText('Foro: Comarca de Lavras/MG (Cláusula 33ª).')).toBeVisible();
+  expect(await page.getByText(/Vigência: 120 dias/).count()).toBe(0);
+  expect(await findSeriousA11yViolations(page), formatViolations(await findSeriousA11yViolations(page))).toEqual([]);
 });
 
 test('screenshots at 360 px and 1280 px of both pages, the summariser with a result', async ({ openPage }) => {

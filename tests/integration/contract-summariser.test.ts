@@ -8,7 +8,7 @@ import { createOpenAiCompatibleAnalyser } from '~/integrations/contract-analysis
 import { CONTRACT_MESSAGES } from '~/modules/contracts/contract-rules';
 import { analyseContract, CONTRACT_ANALYSES_PER_HOUR } from '~/modules/contracts/contracts.server';
 import { action } from '~/routes/tools/contract-summariser';
-import { contractDocx, contractPdf, corruptPdf, encryptedPdf, fakeJpeg, pngImage, scannedPdf, zipBombDocx } from '../fixtures/contracts/contract-files';
+import { contractDocx, contractPdf, corruptPdf, encryptedPdf, fakeJpeg, manyPagePdf, pngImage, scannedPdf, zipBombDocx } from '../fixtures/contracts/contract-files';
 import { LEASE_CONTRACT, NDA_CONTRACT } from '../fixtures/contracts/contract-texts';
 import { startContractAnalysisStandIn, type ContractAnalysisStandIn } from '../support/contract-analysis-stand-in';
 
@@ -54,6 +54,16 @@ describe('the contract summariser’s form post', () => {
     expect(leads).toEqual([expect.objectContaining({ tool: 'sumarizador-contratos', email: 'juridico@alfa.com.br', empresa: 'Alfa Alimentos', telefone: '5511987654321' })]);
   });
 
+  test('an individual leaves “Empresa” empty (or the browser leaves it out): the contract is analysed and the lead stored without a company', async () => {
+    const empty = await answer({ bytes: contractDocx(LEASE_CONTRACT.paragraphs), name: 'locacao.docx' }, { email: 'ana@exemplo.com.br', empresa: '   ', telefone: '(11) 98765-4321' });
+    expect(empty.status).toBe(200);
+    expect(empty.body.errors ?? {}).toEqual({});
+    const missing = await answer({ bytes: contractDocx(LEASE_CONTRACT.paragraphs), name: 'locacao.docx' }, { email: 'bia@exemplo.com.br', telefone: '(21) 98765-4321' });
+    expect(missing.status).toBe(200);
+    const leads = await db.select().from(toolLeads);
+    expect(leads.map((l) => [l.email, l.empresa])).toEqual(expect.arrayContaining([['ana@exemplo.com.br', null], ['bia@exemplo.com.br', null]]));
+  });
+
   test('a DOCX sent with a .pdf name and no type is read as the DOCX it is', async () => {
     const result = await answer({ bytes: contractDocx(NDA_CONTRACT.paragraphs), name: 'acordo.pdf' });
     expect(result.status).toBe(200);
@@ -76,6 +86,7 @@ describe('the contract summariser’s form post', () => {
     ['a zip bomb renamed .docx', async () => ({ bytes: zipBombDocx(), name: 'contrato.docx' }), 422, CONTRACT_MESSAGES.zipBomb],
     ['a zip bomb that lies about its sizes', async () => ({ bytes: zipBombDocx({ lie: true }), name: 'contrato.docx' }), 422, CONTRACT_MESSAGES.zipBomb],
     ['a file over 10 MB', async () => ({ bytes: new Uint8Array(10 * 1024 * 1024 + 1), name: 'grande.pdf' }), 400, CONTRACT_MESSAGES.tooLarge],
+    ['an 8 MB PDF of 50,000 pages', async () => ({ bytes: manyPagePdf(50_000), name: 'anexos.pdf' }), 422, CONTRACT_MESSAGES.tooManyPages],
   ])('%s is refused with its message beside the file, and no lead is stored', async (_name, file, status, message) => {
     const result = await answer(await file());
     expect(result.status).toBe(status);
@@ -84,13 +95,12 @@ describe('the contract summariser’s form post', () => {
     expect(await storedLeads()).toBe(0);
   });
 
-  test('no file: “Por favor, selecione um arquivo primeiro.”; missing contact fields get their messages', async () => {
+  test('no file: “Por favor, selecione um arquivo primeiro.”; missing contact fields get their messages (the company is optional)', async () => {
     const result = await answer(null, { email: '', empresa: ' ', telefone: '' });
     expect(result.status).toBe(400);
     expect(result.body.errors).toEqual({
       arquivo: 'Por favor, selecione um arquivo primeiro.',
       email: 'Informe seu email.',
-      empresa: 'Informe o nome da empresa.',
       telefone: 'Informe o telefone.',
     });
     const invalid = await answer({ bytes: await contractPdf(LEASE_CONTRACT.paragraphs), name: 'a.pdf' }, { email: 'nao-e-email', empresa: 'X', telefone: '1234' });

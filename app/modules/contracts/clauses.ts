@@ -1,8 +1,9 @@
 /**
  * A contract's text cut into its clauses, so that every finding can cite where it is
  * ('Cláusula 3ª'). Headings are recognised at the start of a line: 'CLÁUSULA PRIMEIRA – DO OBJETO',
- * 'Cláusula 2ª. Do Preço', 'CLÁUSULA 10 - FORO', and, in a contract without them, numbered titles
- * such as '1. DO OBJETO'. The text before the first clause is the preamble (the parties).
+ * 'Cláusula 2ª. Do Preço', 'CLÁUSULA 10 - FORO', 'Cláusula - 9ª.', and, in a contract without them,
+ * clauses numbered '1º - O preço…' (as some systems print them), numbered titles such as
+ * '1. DO OBJETO', or numbered paragraphs running 1, 2, 3 ('1) O preço…'). The text before the first clause is the preamble (the parties).
  */
 
 export interface Clause {
@@ -23,10 +24,13 @@ const ORDINAL_TENS: Record<string, number> = { décima: 10, decima: 10, vigésim
 
 const ORDINAL_WORD = '(?:d[ée]cima|vig[ée]sima|trig[ée]sima|quadrag[ée]sima|primeira|segunda|terceira|quarta|quinta|sexta|s[ée]tima|oitava|nona)';
 const CLAUSE_HEADING = new RegExp(
-  `^[ \\t]*cl[áa]usula[ \\t]+(\\d{1,3})[ \\t]*(?:ª|a|º|o)?\\.?|^[ \\t]*cl[áa]usula[ \\t]+(${ORDINAL_WORD}(?:[ \\t]+${ORDINAL_WORD})?)\\b`,
+  `^[ \\t]*cl[áa]usula[ \\t]*[-–—]?[ \\t]*(\\d{1,3})[ \\t]*(?:ª|a|º|o)?\\.?|^[ \\t]*cl[áa]usula[ \\t]+(${ORDINAL_WORD}(?:[ \\t]+${ORDINAL_WORD})?)\\b`,
   'gimu',
 );
-const NUMBERED_HEADING = /^[ \t]*(\d{1,2})[.)][ \t]+((?:D[OAE]S?[ \t]+)?[A-ZÁÉÍÓÚÂÊÔÃÕÇ][A-ZÁÉÍÓÚÂÊÔÃÕÇ ,/-]{2,80})$/gmu;
+const NUMBERED_HEADING = /^[ \t]*(\d{1,2})[.)][ \t]+((?:D[OAE]S?[ \t]+)?[A-ZÁÉÍÓÚÂÊÔÃÕÇÀ][A-ZÁÉÍÓÚÂÊÔÃÕÇÀ ,/-]{2,80})$/gmu;
+const NUMBERED_PARAGRAPH = /^[ \t]*(\d{1,2})[.)][ \t]+(?=\p{Lu})/gmu;
+/** '1º - O preço de venda é…': an ordinal number and a dash opening the clause's text. */
+const ORDINAL_ITEM = /^[ \t]*(\d{1,2})[ \t]*[º°ª][ \t]*[-–—][ \t]*(?=\S)/gmu;
 
 /** 'décima segunda' → 12. */
 export function parseOrdinal(words: string): number | null {
@@ -52,9 +56,19 @@ export function splitClauses(text: string): Clause[] {
     headings.push({ number, title: headingTitle(text, match.index + match[0].length), start: match.index });
   }
   if (headings.length === 0) {
+    for (const match of text.matchAll(ORDINAL_ITEM)) headings.push({ number: Number(match[1]), title: '', start: match.index });
+  }
+  if (headings.length === 0) {
     for (const match of text.matchAll(NUMBERED_HEADING)) {
       headings.push({ number: Number(match[1]), title: match[2]!.trim(), start: match.index });
     }
+  }
+  if (headings.length === 0) {
+    // '1. O preço…', '2) O prazo…': numbered paragraphs, when they run 1, 2, 3… (a list elsewhere does not).
+    const items = [...text.matchAll(NUMBERED_PARAGRAPH)].map((m) => ({ number: Number(m[1]), title: '', start: m.index }));
+    const run: typeof items = [];
+    for (const item of items) if (item.number === run.length + 1) run.push(item);
+    if (run.length >= 2) headings.push(...run);
   }
   if (headings.length === 0) return [{ label: 'Texto', number: null, title: '', start: 0, end: text.length }];
 

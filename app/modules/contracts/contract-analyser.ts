@@ -1,6 +1,9 @@
+import { findAbusiveClauses, isConsumerContract, type AbusiveClause } from './abusive-clauses';
+import { withoutCitedStatutes } from './cited-statutes';
 import { clauseAt, splitClauses, type Clause } from './clauses';
 import type { AnalysisSections } from './contract-analysis';
 import { findTaxIds, type TaxIdKind } from './tax-ids';
+import { findTemplateBlanks, holdsBlank, isTemplate, type TemplateBlank } from './template-blanks';
 import { formatCents, parseBrlNumber, parseNumberWords, parseWrittenAmount } from './written-numbers';
 
 /**
@@ -9,6 +12,11 @@ import { formatCents, parseBrlNumber, parseNumberWords, parseWrittenAmount } fro
  * dates, deadlines, penalties, termination, renewal, readjustment, jurisdiction, data protection and
  * confidentiality, and writes the five sections from what it found, each point citing its clause.
  * Protections the contract lacks become attention points (docs/product-rules.md, "Free tools").
+ *
+ * Precision before recall (docs/decisions/0053): a fact is stated only when the text supports it, with
+ * its clause; what cannot be read is said so ('Vigência: não identificada no texto.'). A template's
+ * blanks are listed, never read as facts; statutes the contract cites are not its terms; clauses the
+ * consumer law holds abusive are attention points, and then the contract is never called protective.
  */
 
 export type ContractKind = 'locacao' | 'trabalho' | 'confidencialidade' | 'compra_venda' | 'prestacao_servicos' | 'outro';
@@ -16,8 +24,9 @@ export type ContractKind = 'locacao' | 'trabalho' | 'confidencialidade' | 'compr
 export interface Party {
   name: string;
   role: string | null;
-  taxIdKind: TaxIdKind;
-  taxId: string;
+  /** Null for a party the contract names without a CPF or CNPJ ('CONTRATANTE: Jorge Costa'). */
+  taxIdKind: TaxIdKind | null;
+  taxId: string | null;
   taxIdValid: boolean;
   clause: string;
 }
@@ -72,16 +81,26 @@ export interface ContractFindings {
   noticePeriod: (ClauseFinding & { days: number }) | null;
   renewal: (ClauseFinding & { automatic: boolean }) | null;
   readjustment: (ClauseFinding & { index: string | null }) | null;
-  jurisdiction: (ClauseFinding & { comarca: string | null }) | null;
+  jurisdiction: (ClauseFinding & { comarca: string | null; index: number }) | null;
   dataProtection: ClauseFinding | null;
   confidentiality: ClauseFinding | null;
   handlesPersonalData: boolean;
   clauseCount: number;
+  /** The blanks of a template (two or more), or null for a filled-in contract. */
+  template: { blanks: Array<TemplateBlank & { clause: string }> } | null;
+  /** Fines for the party who leaves the contract early. */
+  exitPenalties: ClauseFinding[];
+  guarantee: (ClauseFinding & { kind: string }) | null;
+  governingLaw: ClauseFinding | null;
+  /** A consumer contract (adhesion to a supplier): the CDC's list of abusive clauses applies. */
+  consumer: boolean;
+  abusiveClauses: AbusiveClause[];
 }
 
-/** Text as extractors give it: lines kept, runs of spaces and blank lines collapsed. */
+/** Text as extractors give it: lines kept, runs of spaces and blank lines collapsed, accents composed (a PDF may give 'C' + U+0327 for 'Ç'). */
 export function normaliseContractText(text: string): string {
   return text
+    .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(/[\u00a0\t\f\v]+/g, ' ')
     .replace(/[\u200b\u00ad]/g, '')
@@ -96,10 +115,12 @@ const MONTHS: Record<string, number> = {
 };
 
 const ROLE_WORDS =
-  'CONTRATANTE|CONTRATAD[AO]|LOCADORA?|LOCAT[ÁA]RI[AO]|EMPREGADORA?|EMPREGAD[AO]|PROMITENTE\\s+VENDEDORA?|PROMITENTE\\s+COMPRADORA?|VENDEDORA?|COMPRADORA?|PARTE\\s+REVELADORA|PARTE\\s+RECEPTORA|REVELADORA|RECEPTORA|FIADORA?|CEDENTE|CESSION[ÁA]RI[AO]|COMODANTE|COMODAT[ÁA]RI[AO]|PRESTADORA?|TOMADORA?|OUTORGANTE|OUTORGAD[AO]|INTERVENIENTE';
-const ROLE_LABEL = new RegExp(`(?:^|\\n|;|\\.\\s)\\s*(${ROLE_WORDS})(?:\\s*\\(\\w+\\))?\\s*:`, 'gu');
+  'CONTRATANTE|CONTRATAD[AO]|OUTORGANTE\\s+VENDEDORA?|OUTORGANTE\\s+COMPRADORA?|ADMINISTRADORA?(?:\\s+DO\\s+IM[ÓO]VEL)?|PROPRIET[ÁA]RI[AO]|FORNECEDORA?|USU[ÁA]RI[AO]|LOCADORA?|LOCAT[ÁA]RI[AO]|EMPREGADORA?|EMPREGAD[AO]|PROMITENTE\\s+VENDEDORA?|PROMITENTE\\s+COMPRADORA?|VENDEDORA?|COMPRADORA?|PARTE\\s+REVELADORA|PARTE\\s+RECEPTORA|REVELADORA|RECEPTORA|FIADORA?|CEDENTE|CESSION[ÁA]RI[AO]|COMODANTE|COMODAT[ÁA]RI[AO]|PRESTADORA?|TOMADORA?|OUTORGANTE|OUTORGAD[AO]|INTERVENIENTE';
+const ROLE_LABEL = new RegExp(`(?:^|\\n|;|\\.\\s)\\s*(${ROLE_WORDS})(?:\\s*\\(\\w+\\))*(?:\\s*:|[ \\t]*\\n)`, 'gu');
+/** 'CONTRATANTE: Jorge Costa' on a line of the preamble: a party named without a CPF or CNPJ. */
+const ROLE_LINE = new RegExp(`^[ \\t]*(${ROLE_WORDS})(?:\\s*\\(\\w+\\))*[ \\t]*:[ \\t]*(\\S[^\\n]*)$`, 'gmu');
 const ROLE_AFTER = new RegExp(
-  `doravante\\s+(?:simplesmente\\s+)?(?:denominad[oa]s?|designad[oa]s?|chamad[oa]s?|referid[oa]s?\\s+como)\\s+(?:de\\s+|como\\s+)?["“]?(${ROLE_WORDS})["”]?`,
+  `(?:doravante\\s+(?:simplesmente\\s+)?)?(?:denominad[oa]s?|designad[oa]s?|chamad[oa]s?|referid[oa]s?\\s+como)(?:\\([oa]\\))?\\s+(?:de\\s+|como\\s+)?["“]?(${ROLE_WORDS})["”]?`,
   'iu',
 );
 
@@ -117,15 +138,19 @@ export function analyseContractText(rawText: string): { findings: ContractFindin
 export function findContractFacts(text: string): ContractFindings {
   const clauses = splitClauses(text);
   const cite = (index: number) => citation(clauses, text, index);
+  // Statutes the contract cites are blanked out for the finders of terms, fines, deadlines and values.
+  const facts = withoutCitedStatutes(text);
+  const blanks = findTemplateBlanks(text);
   const kind = contractKind(text);
+  const parties = findParties(text, clauses);
   const findings: ContractFindings = {
     kind,
     title: contractTitle(text),
-    parties: findParties(text, clauses),
+    parties,
     object: findObject(text, clauses),
-    values: findValues(text, cite),
-    dates: findDates(text, cite),
-    deadlines: findDeadlines(text, cite),
+    values: findValues(facts, cite),
+    dates: findDates(facts, cite),
+    deadlines: findDeadlines(facts, cite),
     term: null,
     penalties: [],
     interest: null,
@@ -138,75 +163,204 @@ export function findContractFacts(text: string): ContractFindings {
     confidentiality: null,
     handlesPersonalData: false,
     clauseCount: clauses.filter((c) => c.number !== null).length,
+    template: isTemplate(blanks) ? { blanks: blanks.map((b) => ({ ...b, clause: cite(b.index) })) } : null,
+    exitPenalties: [],
+    guarantee: null,
+    governingLaw: null,
+    consumer: false,
+    abusiveClauses: [],
   };
 
-  const term = firstMatch(text, /(?:prazo\s+de\s+vig[êe]ncia|vig[êe]ncia\s+(?:deste|do\s+presente)[^.]{0,40}?|(?:vigorar[áa]|ter[áa]\s+(?:vig[êe]ncia|dura[çc][ãa]o)|ser[áa]\s+celebrado|é\s+celebrado|pelo\s+prazo)[^.]{0,40}?)\s+(?:de\s+|por\s+|pelo\s+prazo\s+de\s+)?(\d{1,3})\s*(?:\(([^)]{2,30})\)\s*)?(dias|meses|m[êe]s|anos?)/iu);
-  if (term) findings.term = { ...clauseFinding(text, cite, term.index), text: `${term.match[1]} ${termUnit(term.match[3]!, Number(term.match[1]))}` };
-  else {
-    const indefinite = firstMatch(text, /prazo\s+indeterminado/iu);
-    if (indefinite) findings.term = { ...clauseFinding(text, cite, indefinite.index), text: 'prazo indeterminado' };
+  findings.term = findTerm(facts, cite);
+
+  // A contractual fine: an amount or a rate, or a fine the contract names as its own; never a fine
+  // that is waived ('sem pagamento de multa'), a public authority's fine or one of a cited statute.
+  for (const match of facts.matchAll(/\bmultas?\b(?!\s+de\s+tr[âa]nsito)/giu)) {
+    // A heading ('DA MULTA') names the subject; its clause says the fine.
+    if (isHeadingLine(lineAt(facts, match.index))) continue;
+    const sentence = sentenceAround(facts, match.index).text;
+    if (!isContractualFine(sentence)) continue;
+    const finding = clauseFinding(facts, cite, match.index);
+    if (findings.penalties.some((p) => p.excerpt === finding.excerpt)) continue;
+    findings.penalties.push(finding);
+    if (EXIT.test(sentence)) findings.exitPenalties.push(finding);
   }
+  findings.penalties = findings.penalties.slice(0, 6);
 
-  findings.penalties = allMatches(text, /\bmultas?\b(?!\s+de\s+tr[âa]nsito)/giu)
-    .map((index) => clauseFinding(text, cite, index))
-    .filter(uniqueBy((f) => f.excerpt))
-    .slice(0, 6);
-
-  const interest = firstMatch(text, /juros\s+(?:morat[óo]rios|de\s+mora)?[^.;]{0,40}?(\d{1,2}(?:,\d{1,2})?)\s*%\s*(?:\([^)]*\)\s*)?(?:ao|por|a\.?)\s*(m[êe]s|ano|a\.m\.|a\.a\.)/iu);
+  const interest =
+    firstMatch(facts, /juros\s+(?:morat[óo]rios|de\s+mora)?[^.;]{0,40}?(\d{1,2}(?:,\d{1,2})?)\s*%\s*(?:\([^)]*\)\s*)?(?:ao|por|a\.?)\s*(m[êe]s|ano|a\.m\.|a\.a\.)/iu) ??
+    firstMatch(facts, /(\d{1,2}(?:,\d{1,2})?)\s*%\s*(?:\([^)]*\)\s*)?(?:de\s+)?juros[^.;]{0,40}?(?:ao|por)\s+(m[êe]s|ano)/iu);
   if (interest) {
     const percent = Number(interest.match[1]!.replace(',', '.'));
     const perYear = /ano|a\.a\./i.test(interest.match[2]!);
-    findings.interest = { ...clauseFinding(text, cite, interest.index), monthlyPercent: perYear ? percent / 12 : percent };
+    findings.interest = { ...clauseFinding(facts, cite, interest.index), monthlyPercent: perYear ? percent / 12 : percent };
   } else {
-    const anyInterest = firstMatch(text, /juros/iu);
-    if (anyInterest) findings.interest = { ...clauseFinding(text, cite, anyInterest.index), monthlyPercent: null };
+    // Interest without a rate is stated only when the contract charges it for late payment.
+    const anyInterest = firstMatch(facts, /juros\s+(?:de\s+mora|morat[óo]rios)/iu);
+    if (anyInterest) findings.interest = { ...clauseFinding(facts, cite, anyInterest.index), monthlyPercent: null };
   }
 
-  const termination = firstInClauses(text, clauses, /rescis[ãa]o|rescindid|rescindir|resilir|resili[çc][ãa]o|distrato|dispensa\s+sem\s+justa\s+causa|encerrar/iu, /RESCIS|RESILI|EXTIN[ÇC]|ENCERRAMENTO/u);
-  if (termination) findings.termination = clauseFinding(text, cite, termination.index);
+  // How this contract ends: the clause titled so, else a sentence about ending this contract (not the
+  // leases an agent may rescind for its principal).
+  const ending = /rescis[ãa]o|rescindid|rescindir|resilir|resili[çc][ãa]o|distrato|dispensa\s+sem\s+justa\s+causa|encerrar|cancelamento|revoga[çcr]/iu;
+  const titledEnding = clauses.find((c) => c.number !== null && /RESCIS|RESILI|EXTIN[ÇC]|ENCERRAMENTO|CANCELAMENTO/iu.test(c.title));
+  const endingAt = titledEnding ? ending.exec(facts.slice(titledEnding.start, titledEnding.end)) : null;
+  if (titledEnding && endingAt) findings.termination = clauseFinding(facts, cite, titledEnding.start + endingAt.index);
+  else {
+    const thisContract = /\b(?:este|o\s+presente|deste|do\s+presente|o|a\s+presente)\s+(?:contrato|instrumento|mandato|acordo|termo)\b(?!\s+de\s+loca)|\bo\s+contrato\b(?!\s+de\s+loca)|presente\s+loca[çc][ãa]o|\ba\s+loca[çc][ãa]o\b|contrato\s+de\s+trabalho/iu;
+    let first: number | null = null;
+    for (const match of facts.matchAll(new RegExp(ending.source, 'giu'))) {
+      if (isHeadingLine(lineAt(facts, match.index))) continue;
+      if (clauseAt(clauses, match.index).number === null && first !== null) continue;
+      // 'rescindir, amigável ou judicialmente, as locações ajustadas': other contracts.
+      if (/^\S+\s*(?:,[^,]{0,40},\s*)?(?:as|a|o|os)\s+(?:loca[çc]|contratos?\s+de\s+loca)/iu.test(facts.slice(match.index, match.index + 80))) continue;
+      if (thisContract.test(sentenceAround(facts, match.index).text)) {
+        first = match.index;
+        break;
+      }
+    }
+    if (first !== null) findings.termination = clauseFinding(facts, cite, first);
+  }
 
-  const notice = firstMatch(text, /aviso\s+pr[ée]vio|notifica[çc][ãa]o\s+(?:pr[ée]via|por\s+escrito)\s+(?:com|de)\s+(?:anteced[êe]ncia\s+(?:m[íi]nima\s+)?de\s+)?\d|anteced[êe]ncia\s+(?:m[íi]nima\s+)?de\s+\d/iu);
-  if (notice) {
-    const sentence = sentenceAround(text, notice.index);
+  // 'sem aviso prévio' is the opposite of a notice period (a one-sided change clause says it).
+  for (const notice of facts.matchAll(/aviso\s+pr[ée]vio|notifica[çc][ãa]o\s+(?:pr[ée]via|por\s+escrito)\s+(?:com|de)\s+(?:anteced[êe]ncia\s+(?:m[íi]nima\s+)?de\s+)?\d|anteced[êe]ncia\s+(?:m[íi]nima\s+)?de\s+\d/giu)) {
+    if (/\b(?:sem|independentemente\s+de|dispensad[oa]\s+(?:o|de))\s+$/iu.test(facts.slice(Math.max(0, notice.index - 30), notice.index))) continue;
+    const sentence = sentenceAround(facts, notice.index);
     const days = /(\d{1,3})\s*(?:\([^)]*\)\s*)?dias/iu.exec(sentence.text);
-    findings.noticePeriod = { ...clauseFinding(text, cite, notice.index), days: days ? Number(days[1]) : 0 };
+    findings.noticePeriod = { ...clauseFinding(facts, cite, notice.index), days: days ? Number(days[1]) : 0 };
+    break;
   }
 
-  const renewal = firstInClauses(text, clauses, /renova[çdr]|prorroga[çdr]|prorrogar/iu, /RENOVA|PRORROGA/u);
-  if (renewal) {
-    const sentence = sentenceAround(text, renewal.index).text;
-    findings.renewal = { ...clauseFinding(text, cite, renewal.index), automatic: /automatic|t[áa]cit|sucessivamente/iu.test(sentence) };
+  // Renewal of this contract (or of the access it sells), not a power to renew other contracts.
+  const renewal = firstInClauses(facts, clauses, /(?:renovad[oa]|prorrogad[oa]|renova[çc][ãa]o\s+autom[áa]tica|prorroga[çc][ãa]o\s+autom[áa]tica|renovar[áa]|prorrogar[áa])(?![^.;]{0,80}?contratos\s+vencidos)/iu, /RENOVA|PRORROGA/u);
+  if (renewal && /contrato|acordo|loca[çc][ãa]o|acesso|prazo|vig[êe]ncia|per[íi]odo/iu.test(sentenceAround(facts, renewal.index).text)) {
+    const sentence = sentenceAround(facts, renewal.index).text;
+    findings.renewal = { ...clauseFinding(facts, cite, renewal.index), automatic: /automatic|t[áa]cit|sucessiv/iu.test(sentence) };
   }
 
-  const readjustment = firstInClauses(text, clauses, /reajust|corrigid[oa]s?\s+(?:anualmente|monetariamente)|atualizad[oa]s?\s+(?:anualmente|monetariamente)/iu, /REAJUST/u);
+  const readjustment = firstInClauses(facts, clauses, /reajust|corrigid[oa]s?\s+(?:anualmente|monetariamente)|atualizad[oa]s?\s+(?:anualmente|monetariamente)/iu, /REAJUST/u);
   if (readjustment) {
     const clause = clauseAt(clauses, readjustment.index);
-    const scope = text.slice(readjustment.index, Math.min(clause.end, readjustment.index + 600));
+    const scope = facts.slice(readjustment.index, Math.min(clause.end, readjustment.index + 600));
     const index = /\b(IGP-?M|IPCA(?:-E)?|INPC|IGP-?DI|IPC-?FIPE|INCC)\b/u.exec(scope)?.[1] ?? null;
-    findings.readjustment = { ...clauseFinding(text, cite, readjustment.index), index: index ? index.replace(/^IGPM$/, 'IGP-M').replace(/^IGPDI$/, 'IGP-DI') : null };
+    findings.readjustment = { ...clauseFinding(facts, cite, readjustment.index), index: index ? index.replace(/^IGPM$/, 'IGP-M').replace(/^IGPDI$/, 'IGP-DI') : null };
   } else {
-    const index = firstMatch(text, /\b(IGP-M|IPCA|INPC|IGP-DI)\b/u);
-    if (index) findings.readjustment = { ...clauseFinding(text, cite, index.index), index: index.match[1]! };
+    const index = firstMatch(facts, /\b(IGP-M|IPCA|INPC|IGP-DI)\b/u);
+    if (index) findings.readjustment = { ...clauseFinding(facts, cite, index.index), index: index.match[1]! };
   }
 
-  const jurisdiction = firstInClauses(text, clauses, /\bforo\b|\bcomarca\b|\barbitragem\b|c[âa]mara\s+de\s+(?:media[çc][ãa]o\s+e\s+)?arbitragem/iu, /FORO|ARBITRAG|JURISDI/u);
-  if (jurisdiction) {
-    const scope = text.slice(jurisdiction.index, jurisdiction.index + 300);
-    const comarca = /[Cc]omarca\s+(?:de|da|do)\s+([A-ZÁÉÍÓÚÂÊÔÃÕÇ][\p{L}' -]{1,60}?)(?:\s*[/-]\s*([A-Z]{2}))?(?=[,.;]|\s+(?:para|com|estado|por|que)\b)/u.exec(scope);
-    findings.jurisdiction = { ...clauseFinding(text, cite, jurisdiction.index), comarca: comarca ? `${comarca[1]!.trim()}${comarca[2] ? `/${comarca[2]}` : ''}` : null };
-  }
+  findings.jurisdiction = findJurisdiction(facts, clauses, cite);
 
-  const lgpd = firstInClauses(text, clauses, /\bLGPD\b|Lei\s+(?:n[º°o.]*\s*)?13\.709|Lei\s+Geral\s+de\s+Prote[çc][ãa]o\s+de\s+Dados/iu, /PROTE[ÇC][ÃA]O\s+DE\s+DADOS|LGPD/u);
+  const lgpd = firstInClauses(text, clauses, /\bLGPD\b|Lei\s+(?:n[º°o.]*\s*)?13\.709|Lei\s+(?:n[º°o.]*\s*)?13\.853|Lei\s+Geral\s+de\s+Prote[çc][ãa]o\s+de\s+Dados/iu, /PROTE[ÇC][ÃA]O\s+DE\s+DADOS|LGPD|COLETA\s+DE\s+DADOS/u);
   if (lgpd) findings.dataProtection = clauseFinding(text, cite, lgpd.index);
 
-  const confidentiality = firstInClauses(text, clauses, /confidencialidade|confidenciais|confidencial|\bsigilo\b|sigilos[oa]s?/iu, /CONFIDENCI|SIGILO/u);
-  if (confidentiality) findings.confidentiality = clauseFinding(text, cite, confidentiality.index);
+  const confidentiality = firstInClauses(facts, clauses, /confidencialidade|confidenciais|confidencial|\bsigilo\b|sigilos[oa]s?/iu, /CONFIDENCI|SIGILO/u);
+  if (confidentiality) findings.confidentiality = clauseFinding(facts, cite, confidentiality.index);
+
+  const guarantee = firstMatch(
+    facts,
+    /fiador\S*\s+(?:assume|garante|responde|se\s+obriga)|(?:presente|a)\s+fian[çc]a\s+[ée]|seguro[- ]fian[çc]a|cau[çc][ãa]o\s+(?:de|no\s+valor|equivalente|em\s+dinheiro)|t[íi]tulo\s+de\s+capitaliza[çc][ãa]o|\baval\b|aliena[çc][ãa]o\s+fiduci[áa]ria|hipoteca\b/iu,
+  );
+  if (guarantee) {
+    const word = guarantee.match[0].toLowerCase();
+    const kindOf = /fiador|fian/u.test(word) && !/seguro/u.test(word) ? 'fiança' : /seguro/u.test(word) ? 'seguro-fiança' : /cau/u.test(word) ? 'caução' : /capitaliza/u.test(word) ? 'título de capitalização' : /aval/u.test(word) ? 'aval' : /fiduci/u.test(word) ? 'alienação fiduciária' : 'hipoteca';
+    findings.guarantee = { ...clauseFinding(facts, cite, guarantee.index), kind: kindOf };
+  }
+
+  const law = firstMatch(facts, /(?:regid[oa]s?|interpretad[oa]s?|regulad[oa]s?)\s+(?:e\s+interpretad[oa]s?\s+)?(?:de\s+acordo\s+com|pel[oa]s?|conforme)\s+(?:as\s+)?(?:leis|lei\s+(?:n[º°o.]*\s*)?\d|legisla[çc][ãa]o|C[óo]digo)/iu);
+  if (law) findings.governingLaw = clauseFinding(facts, cite, law.index);
 
   findings.handlesPersonalData =
     kind === 'trabalho' ||
     /dados\s+pessoais|dados\s+(?:cadastrais\s+)?(?:de|dos)\s+(?:seus\s+)?(?:clientes|usu[áa]rios|pacientes|alunos|funcion[áa]rios|empregados|consumidores|titulares)|informa[çc][õo]es\s+pessoais|tratamento\s+de\s+dados|base\s+de\s+dados\s+de\s+clientes|cadastro\s+de\s+clientes/iu.test(text);
 
+  findings.consumer = kind !== 'locacao' && kind !== 'trabalho' && isConsumerContract(text, parties.filter((p) => p.taxIdKind === 'CNPJ').length);
+  if (findings.consumer) {
+    const suppliers = findTaxIds(text)
+      .filter((id) => id.kind === 'CNPJ')
+      .map((id) => ({ index: id.index, end: id.index + id.text.length }));
+    const forum = findings.jurisdiction ? { sentence: findings.jurisdiction.excerpt, index: findings.jurisdiction.index, clause: findings.jurisdiction.clause, comarca: findings.jurisdiction.comarca } : null;
+    findings.abusiveClauses = findAbusiveClauses(text, cite, forum, suppliers);
+  }
+
   return findings;
+}
+
+/** Leaving the contract early by one's own will (not a termination for default). */
+const EXIT =
+  /desist[êe]ncia|desistir|den[úu]ncia\s+(?:deste|do)|devolv[eê]r?\s+o\s+im[óo]vel|desocup|sa[íi]da\s+antecipada|antes\s+do\s+(?:t[ée]rmino|prazo|fim|vencimento)|rescis[ãa]o\s+(?:antecipada|por\s+parte\s+d[oa]\s+(?:CONTRATANTE|CONTRATADA|LOCAT|USU|COMPRADOR|ALUNO))|rescindid[oa]\s+pel[oa]\s+(?:CONTRATANTE|CONTRATADA|LOCAT|USU|COMPRADOR|ALUNO)|cancelamento\s+antecipado/iu;
+
+/** A fine the contract itself sets, from the sentence that mentions it. */
+function isContractualFine(sentence: string): boolean {
+  if (/\bsem\s+(?:o\s+|a\s+necessidade\s+d[oa]\s+)?pagamento\s+de\s+multa|isent[ao]s?\s+da\s+multa|dispensad[ao]s?\s+da\s+multa|desobrigad[ao]\s+a\s+pagar\s+a\s+multa|sem\s+multa\b/iu.test(sentence)) return false;
+  if (/penalidade\s+de\s+advert[êe]ncia|multa\s+aplicada|multa\s+a\s+que\s+sofrer/iu.test(sentence) && !/multa\s+a\s+favor|multa\s+(?:de|equivalente|no\s+valor)/iu.test(sentence)) return false;
+  return /multas?\s+(?:morat[óo]ria\s+|compensat[óo]ria\s+|contratual\s+|penal\s+|rescis[óo]ria\s+)?(?:de|equivalente|no\s+valor|correspondente)|multa\s+(?:contratual|pactuada|compensat[óo]ria|morat[óo]ria|rescis[óo]ria|penal)|(?:\d+|\(x+%?\))\s*%?\s*(?:\([^)]*\)\s*)?de\s+multa|multa\s+a\s+favor|(?:pagamento|pagar)\s+(?:d[ae]\s+)?multa|pena\s+de\s+multa|(?:sob|aplicad[ao])[^.;]{0,20}multa/iu.test(sentence);
+}
+
+const TERM_SUBJECT = '\\b(?:(?:o|este|presente)\\s+(?:contrato|acordo|instrumento|termo)|a\\s+(?:presente\\s+)?loca[çc][ãa]o|as\\s+obriga[çc][õo]es\\s+de\\s+sigilo|(?:o\\s+)?prazo\\s+de\\s+vig[êe]ncia|a\\s+vig[êe]ncia)';
+
+/**
+ * The contract's term: a duration said of the contract itself ('O presente contrato vigorará pelo prazo
+ * de 12 (doze) meses', 'A locação terá vigência de 30 meses'), an indefinite term, or an end event ('vigorará
+ * até a entrega de todo o serviço'). A duration of something else (a guarantor's 120 days after release)
+ * is not the term; a duration left blank ('a duração de {{duracao}}') is not read.
+ */
+function findTerm(facts: string, cite: (index: number) => string): ContractFindings['term'] {
+  const duration = new RegExp(
+    `${TERM_SUBJECT}[^.;]{0,60}?(?:vigorar[áa]o?|vigerá|ter[áa]\\s+(?:a\\s+)?(?:vig[êe]ncia|dura[çc][ãa]o)(?:\\s+inicial)?|ser[áa]\\s+(?:celebrad|firmad)[oa]|[ée]\\s+celebrad[oa]|durar[áa]|ser[áa]|[ée])\\s+(?:de\\s+|por\\s+|pelo\\s+prazo\\s+de\\s+|pelo\\s+per[íi]odo\\s+de\\s+)?(\\d{1,3})\\s*(?:\\(([^)]{2,30})\\)\\s*)?(dias|meses|m[êe]s|anos?)\\b`,
+    'iu',
+  );
+  const term = firstMatch(facts, duration);
+  if (term && (!term.match[2] || parseNumberWords(term.match[2]) === null || parseNumberWords(term.match[2]) === Number(term.match[1]))) {
+    return { ...clauseFinding(facts, cite, term.index), text: `${term.match[1]} ${termUnit(term.match[3]!, Number(term.match[1]))}` };
+  }
+  const indefinite = firstMatch(facts, /prazo\s+indeterminado|n[ãa]o\s+tem\s+prazo(?:\s+ou\s+tempo)?\s+fixado/iu);
+  if (indefinite && !/(?:continuando|prorrogad|vencido)[^.;]{0,40}prazo\s+indeterminado/iu.test(facts.slice(Math.max(0, indefinite.index - 60), indefinite.index + 20))) {
+    return { ...clauseFinding(facts, cite, indefinite.index), text: 'prazo indeterminado' };
+  }
+  const until = firstMatch(facts, new RegExp(`${TERM_SUBJECT}[^.;:]{0,40}?vigorar[áa]\\s+at[ée]\\s+((?:a|o)\\s+[^.;:]{5,80})`, 'iu'));
+  if (until && !holdsBlank(until.match[1]!)) return { ...clauseFinding(facts, cite, until.index), text: `até ${until.match[1]!.replace(/\s+/g, ' ').trim()}` };
+  return null;
+}
+
+/**
+ * The court the contract chooses: the clause titled FORO, else the sentence that elects a foro; the
+ * comarca named there ('Comarca de Lavras/MG', 'Foro de Macaé/RJ', 'foro da comarca de Monteiro-PB'),
+ * or what it says in its place ('sede da CONTRATADA'); a blank ('(xxx)', 'Cidade/UF') is no comarca.
+ */
+function findJurisdiction(facts: string, clauses: Clause[], cite: (index: number) => string): ContractFindings['jurisdiction'] {
+  const election = /(?:elege[mn]?|eleito|eleger|competente|fica\s+eleito|escolhendo)[^.;]{0,80}?\bforo\b|\bforo\b[^.;]{0,80}?(?:elege[mn]?|eleito|competente)|\bforo\s+(?:da|de|do)\s+(?:comarca|cidade)/iu;
+  const titled = clauses.filter((c) => c.number !== null && /FORO|JURISDI/u.test(c.title));
+  let at: number | null = null;
+  for (const clause of titled) {
+    const titleAt = facts.indexOf(clause.title, clause.start);
+    const bodyStart = titleAt === -1 ? clause.start : titleAt + clause.title.length;
+    const inside = /\bforo\b|\bcomarca\b|arbitragem/iu.exec(facts.slice(bodyStart, clause.end));
+    if (inside) {
+      at = bodyStart + inside.index;
+      break;
+    }
+  }
+  if (at === null) {
+    const candidates = [...facts.matchAll(new RegExp(election.source, 'giu'))].map((m) => m.index);
+    // The election that names a comarca wins over one that only says where the property is.
+    at = candidates.find((i) => /comarca\s+(?:de|da|do)\s+\p{Lu}|\bforo\s+de\s+\p{Lu}/u.test(sentenceAround(facts, i).text)) ?? candidates[0] ?? null;
+  }
+  if (at === null) {
+    const arbitration = firstMatch(facts, /\barbitragem\b|c[âa]mara\s+de\s+(?:media[çc][ãa]o\s+e\s+)?arbitragem/iu);
+    if (!arbitration) return null;
+    at = arbitration.index;
+  }
+  const sentence = sentenceAround(facts, at);
+  const scope = sentence.text;
+  const named = /(?:[Cc]omarca|[Ff]oro|[Cc]idade)\s+(?:de|da|do)\s+(?![Cc]omarca\b)([\p{Lu}(][\p{L}' ()-]{1,60}?)(?:\s*[/-]\s*([A-Z]{2}))?(?=[,.;:]|\s+(?:para|com|estado|por|que|como|e\s+n[ãa]o)\b|$)/u.exec(scope);
+  let comarca: string | null = named ? `${named[1]!.trim()}${named[2] ? `/${named[2]}` : ''}` : null;
+  if (comarca && (holdsBlank(comarca) || holdsBlank(`comarca de ${comarca}`) || /^(?:sede|domic[íi]lio)\b/iu.test(comarca))) comarca = null;
+  if (!comarca) {
+    const seat = /foro\s+(?:da\s+comarca\s+)?d[ao]\s+((?:sede|domic[íi]lio)\s+d[ao]\s+\p{Lu}+)/iu.exec(scope);
+    if (seat) comarca = seat[1]!;
+  }
+  return { ...clauseFinding(facts, cite, at), comarca, index: at };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -260,8 +414,11 @@ const KIND_LABELS: Record<ContractKind, string> = {
 };
 
 function contractTitle(text: string): string | null {
-  for (const line of text.split('\n').slice(0, 8)) {
-    const clean = line.trim();
+  const lines = text.split('\n').slice(0, 8);
+  for (const [i, line] of lines.entries()) {
+    // A title broken over two lines: 'CONTRATO DE PRESTAÇÃO DE' / 'SERVIÇOS DIGITAIS'.
+    const next = lines[i + 1]?.trim() ?? '';
+    const clean = /\b(?:DE|E|DA|DO|DOS|DAS|EM)$/u.test(line.trim()) && next && !/\p{Ll}/u.test(next) ? `${line.trim()} ${next}` : line.trim();
     if (/^(?:contrato|acordo|termo|instrumento|compromisso)\b/iu.test(clean) && clean.length <= 160) return clean.replace(/\s+/g, ' ');
   }
   return null;
@@ -287,14 +444,25 @@ function findParties(text: string, clauses: Clause[]): Party[] {
     const label = lastRoleLabel(before);
     const segmentStart = label ? label.end : segmentBoundary(before);
     const name = partyName(before.slice(segmentStart));
-    if (!name) continue;
+    // A template's stand-in ('RAZÃO SOCIAL LTDA', 'NOME COMPLETO') is a blank, not a party.
+    if (!name || holdsBlank(name)) continue;
     const after = text.slice(previousEnd, previousEnd + 400);
-    const nextId = /\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/.exec(after)?.index ?? after.length;
+    const nextId = /\d{3}\.\d{3}\.\d{3}-\d{2}|[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-\d{2}/.exec(after)?.index ?? after.length;
     const roleAfter = ROLE_AFTER.exec(after.slice(0, nextId))?.[1];
     const role = label ? roleName(label.role) : roleAfter ? roleName(roleAfter) : null;
     parties.push({ name, role, taxIdKind: id.kind, taxId: id.text, taxIdValid: id.valid, clause: clauseAt(clauses, id.index).label });
   }
-  return parties.filter(uniqueBy((p) => p.taxId));
+  const withIds = parties.filter(uniqueBy((p) => p.taxId ?? p.name));
+  // Parties the preamble names by role without a CPF or CNPJ; never a blank or a description of whoever adheres.
+  const preamble = text.slice(0, preambleEnd > 0 ? preambleEnd : Math.min(text.length, 1500));
+  for (const match of preamble.matchAll(ROLE_LINE)) {
+    const role = roleName(match[1]!);
+    if (withIds.some((p) => p.role === role)) continue;
+    const name = match[2]!.split(/,|\s+\(|\s+[-–—]\s+/u)[0]!.trim();
+    if (name.length < 3 || holdsBlank(match[2]!) || /^(?:pessoa|usu[áa]ri|quem|aquele|o\s|a\s|os\s|as\s)/iu.test(name) || !/^\p{Lu}/u.test(name)) continue;
+    withIds.push({ name, role, taxIdKind: null, taxId: null, taxIdValid: true, clause: clauseAt(clauses, match.index).label });
+  }
+  return withIds;
 }
 
 function lastRoleLabel(before: string): { role: string; end: number } | null {
@@ -318,7 +486,12 @@ function segmentBoundary(before: string): number {
  * CARLOS MENDES, CPF…').
  */
 function partyName(segment: string): string | null {
-  const cleaned = segment.replace(/\n/g, ' ').replace(/^\s*(?:\d+[.)]\s*|[a-z]\)\s*|(?:o|a|e)\s+)/u, '');
+  const cleaned = segment
+    .replace(/\n/g, ' ')
+    .replace(/^\s*(?:\d+[.)]\s*|[a-z]\)\s*|(?:o|a|e)\s+)/u, '')
+    // 'Empresa: Imobiliaria Vila nova CNPJ:' → 'Imobiliaria Vila nova'.
+    .replace(/^\s*(?:Empresa|Nome|Raz[ãa]o\s+Social|Denomina[çc][ãa]o)\s*:\s*/iu, '')
+    .replace(/\s*(?:inscrit[oa]\s+n[oa]\s+)?\b(?:CPF|CNPJ|C\.P\.F\.)(?:\s*\/\s*MF)?\s*(?:n[º°o.]*\s*)?:?\s*$/u, '');
   const first = cleaned.split(/,|\s+-\s+|\s+–\s+/)[0]!.trim().replace(/\s+/g, ' ');
   const looksLikeName = first.length >= 3 && first.length <= 140 && /^\p{Lu}/u.test(first) && (first.includes(' ') || first === first.toUpperCase());
   if (looksLikeName && !/^(?:inscrit|portador|CPF|CNPJ|sob|n[º°]|Eu\b|Nós\b)/iu.test(first)) return first;
@@ -334,17 +507,26 @@ function findObject(text: string, clauses: Clause[]): ClauseFinding | null {
   if (clause) {
     const body = text.slice(clause.start, clause.end);
     const firstLineEnd = body.indexOf('\n');
-    const content = (firstLineEnd > 0 && firstLineEnd < 120 ? body.slice(firstLineEnd + 1) : body).replace(/\s+/g, ' ').trim();
+    const lines = (firstLineEnd > 0 && firstLineEnd < 120 ? body.slice(firstLineEnd + 1) : body).split('\n');
+    // The first item only: '1.2. A CONTRATADA procederá…' is another subject.
+    const next = lines.findIndex((line, i) => i > 0 && /^\s*\d+\.\d+\.?\s/u.test(line));
+    const content = (next === -1 ? lines : lines.slice(0, next)).join(' ').replace(/\s+/g, ' ').trim();
     return { clause: clause.label, excerpt: shorten(content.replace(/^\d+(?:\.\d+)*\.?\s*/, ''), 320) };
   }
-  const sentence = firstMatch(text, /tem\s+(?:por|como)\s+objeto|objeto\s+(?:deste|do\s+presente)/iu);
+  const sentence = firstMatch(text, /tem\s+(?:por|como)\s+objeto|contrata[mn]?\s+a\s+compra\s+e\s+venda\s+de|objeto\s+(?:deste|do\s+presente)/iu);
   if (!sentence) return null;
+  if (/^contrata/iu.test(sentence.match[0])) {
+    // 'CONTRATAM A COMPRA E VENDA DE UM IMOVEL(CASA)…' in capitals, up to the end of its sentence.
+    const end = text.slice(sentence.index).search(/\.(?:\s|$)/u);
+    return { clause: citation(clauses, text, sentence.index), excerpt: shorten(text.slice(sentence.index, end === -1 ? undefined : sentence.index + end + 1).replace(/\s+/g, ' '), 320) };
+  }
   return clauseFinding(text, (i) => citation(clauses, text, i), sentence.index, 320);
 }
 
 function findValues(text: string, cite: (index: number) => string): MoneyValue[] {
   const values: MoneyValue[] = [];
-  const figure = /R\$\s*(\d{1,3}(?:\.\d{3})*(?:,\d{2})?|\d+(?:,\d{2})?)(?:\s*\(([^)]{3,200})\))?/gu;
+  // '2.800,00', '1.000', '99,00', and '19000.0' as some systems print amounts (a decimal point).
+  const figure = /R\$\s*(\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?(?![\d.])|\d+(?:[.,]\d{1,2})?(?![\d.,]\d))(?:\s*\(([^)]{3,200})\))?/gu;
   const covered: Array<[number, number]> = [];
   for (const match of text.matchAll(figure)) {
     const cents = parseBrlNumber(match[1]!);
@@ -460,6 +642,14 @@ function findDeadlines(text: string, cite: (index: number) => string): Deadline[
               ? 'horas'
               : 'anos';
     // 'dia 5 de cada mês' and '12 meses' of a salary are still deadlines; a date ('5 de março') is not matched here.
+    // An amount measured in time is not a deadline: '03 (três) meses de locação' of a fine, '12 (doze) meses
+    // do aluguel' of a commission; nor is a service's '24 horas por dia'.
+    const following = text.slice(match.index + match[0].length, match.index + match[0].length + 30);
+    if (/^\s*(?:de|do|da|dos|das)\s+(?:alugu[eé]is|aluguel|loca[çc][ãa]o|comiss[õo]es|comiss[ãa]o|mensalidades?|sal[áa]rios?|remunera[çc][ãa]o)/iu.test(following)) continue;
+    if (unit === 'horas' && /^\s*por\s+dia/iu.test(following)) continue;
+    // 'o valor pago nos últimos 30 (trinta) dias anteriores ao evento' measures an amount.
+    if (/^\s*(?:imediatamente\s+)?anteriores/iu.test(following) || /[úu]ltimos\s*$/iu.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
+    if (/(?:equivalente|correspondente)\s+a\s*$/iu.test(text.slice(Math.max(0, match.index - 30), match.index))) continue;
     const sentence = sentenceAround(text, match.index).text;
     deadlines.push({ amount, unit, text: match[0].replace(/\s+/g, ' '), purpose: deadlinePurpose(sentence), clause: cite(match.index) });
   }
@@ -470,8 +660,11 @@ const DEADLINE_PURPOSES: Array<[RegExp, string]> = [
   [/aviso\s+pr[ée]vio|anteced[êe]ncia/iu, 'aviso prévio'],
   [/jornada/iu, 'jornada de trabalho'],
   [/sigilo|confidencial/iu, 'sigilo'],
-  [/vig[êe]ncia|vigorar|dura[çc][ãa]o|pelo\s+prazo/iu, 'vigência'],
+  [/fiador|fian[çc]a/iu, 'fiança'],
+  [/vig[êe]ncia|vigorar|dura[çc][ãa]o/iu, 'vigência'],
   [/experi[êe]ncia/iu, 'período de experiência'],
+  [/arrependimento|desist[êe]ncia/iu, 'arrependimento'],
+  [/rescis[ãa]o|rescindir|cancelamento/iu, 'rescisão'],
   [/pagamento|pagar|vencimento|quita/iu, 'pagamento'],
   [/entrega|desocupa|devolu/iu, 'entrega'],
   [/garantia|v[íi]cio|defeito/iu, 'garantia'],
@@ -492,27 +685,54 @@ function writeSections(f: ContractFindings): AnalysisSections {
   const kind = KIND_LABELS[f.kind];
   const summary: string[] = [];
   const parties = f.parties.map((p) => `${p.name}${p.role ? ` (${p.role})` : ''}`);
-  summary.push(
-    `${capitalise(f.title ? `${f.title.toLowerCase().replace(/^./, (c) => c.toUpperCase())}` : kind)}${parties.length ? ` entre ${listPt(parties)}` : ''}, com ${f.clauseCount} cláusula${f.clauseCount === 1 ? '' : 's'} numerada${f.clauseCount === 1 ? '' : 's'}.`,
-  );
+  const clausesText = f.clauseCount === 0 ? 'sem cláusulas numeradas' : `com ${f.clauseCount} cláusula${f.clauseCount === 1 ? '' : 's'} numerada${f.clauseCount === 1 ? '' : 's'}`;
+  summary.push(`${capitalise(f.title ? `${f.title.toLowerCase().replace(/^./, (c) => c.toUpperCase())}` : kind)}${parties.length ? ` entre ${listPt(parties)}` : ''}, ${clausesText}.`);
+  if (f.template) {
+    summary.push(`Este documento é um modelo a preencher, não um contrato preenchido: tem ${f.template.blanks.length} campos em branco (listados em Pontos de Atenção), que não foram lidos como fatos.`);
+  }
+  if (parties.length === 0) summary.push('Partes: não foi possível identificá-las pelo nome no texto.');
   if (f.object) summary.push(`Objeto: ${f.object.excerpt} (${f.object.clause})`);
   const main = mainValue(f);
-  if (main) summary.push(`Valor principal: ${formatCents(main.cents)}${main.purpose ? `, ${main.purpose}` : ''} (${main.clause}).`);
-  if (f.term) summary.push(`Vigência: ${f.term.text} (${f.term.clause}).`);
-  const missing = missingProtections(f);
+  // The words before the blank say what it is for ('VALOR DA LOCAÇÃO: R$ {{valorLocacao}}').
+  const before = (b: { context: string; text: string }) => b.context.slice(0, Math.max(0, b.context.length - b.text.length));
+  const valueBlank = f.template?.blanks.find((b) => /R\$|valor|pre[çc]o|quantia|aluguel/iu.test(before(b)));
+  const termBlank = f.template?.blanks.find((b) => /dura[çc][ãa]o|vig[êe]ncia|prazo\s+de/iu.test(before(b)));
   summary.push(
-    missing.length === 0
-      ? 'O contrato traz as proteções básicas verificadas (foro, multa, rescisão e, quando há dados pessoais, LGPD).'
-      : `Faltam ${missing.length} proteç${missing.length === 1 ? 'ão' : 'ões'} verificada${missing.length === 1 ? '' : 's'}: ${listPt(missing.map((m) => m.name))}.`,
+    main
+      ? `Valor principal: ${formatCents(main.cents)}${main.purpose ? `, ${main.purpose}` : ''} (${main.clause}).`
+      : valueBlank
+        ? `Valor principal: em branco no modelo (“${valueBlank.context}”, ${valueBlank.clause}).`
+        : 'Valor principal: não identificado no texto.',
   );
+  summary.push(
+    f.term
+      ? `Vigência: ${f.term.text} (${f.term.clause}).`
+      : termBlank
+        ? `Vigência: em branco no modelo (“${termBlank.context}”, ${termBlank.clause}).`
+        : 'Vigência: não identificada no texto.',
+  );
+  summary.push(f.jurisdiction ? `Foro: ${forumText(f.jurisdiction, f.template !== null)} (${f.jurisdiction.clause}).` : 'Foro: não identificado no texto.');
+  const missing = missingProtections(f);
+  if (f.abusiveClauses.length > 0) {
+    const n = f.abusiveClauses.length;
+    summary.push(
+      `Atenção: ${n} cláusula${n === 1 ? '' : 's'} que o Código de Defesa do Consumidor (Lei nº 8.078/1990, art. 51) considera abusiva${n === 1 ? '' : 's'}: ${listPt(f.abusiveClauses.map((a) => a.clause))} (veja Pontos de Atenção).`,
+    );
+  }
+  if (missing.length > 0) {
+    summary.push(`${missing.length === 1 ? 'Falta' : 'Faltam'} ${missing.length} proteç${missing.length === 1 ? 'ão' : 'ões'} verificada${missing.length === 1 ? '' : 's'}: ${listPt(missing.map((m) => m.name))}.`);
+  } else if (f.abusiveClauses.length === 0 && !f.template) {
+    // Never said of a contract with an abusive clause, nor of a model still to be filled in.
+    summary.push('O contrato traz as proteções básicas verificadas (foro, multa, rescisão e, quando há dados pessoais, LGPD).');
+  }
 
   const points: string[] = [];
   for (const p of f.parties) {
-    points.push(`Parte: ${p.name}${p.role ? `, como ${p.role}` : ''}, ${p.taxIdKind} ${p.taxId} (${p.clause}).`);
+    points.push(`Parte: ${p.name}${p.role ? `, como ${p.role}` : ''}, ${p.taxId ? `${p.taxIdKind} ${p.taxId}` : 'sem CPF ou CNPJ no texto'} (${p.clause}).`);
   }
   if (f.object) points.push(`Objeto: ${f.object.excerpt} (${f.object.clause})`);
   for (const v of f.values.slice(0, 8)) {
-    points.push(`Valor: ${v.text}${v.words ? ` (${v.words})` : ''}${v.purpose ? ` – ${v.purpose}` : ''} (${v.clause}).`);
+    points.push(`Valor: ${formatCents(v.cents)}${v.words ? ` (${v.words})` : ''}${v.purpose ? ` – ${v.purpose}` : ''} (${v.clause}).`);
   }
   if (f.term) points.push(`Vigência: ${f.term.text} (${f.term.clause}).`);
   // Subjects found in the same sentence are one point ('Rescisão, aviso prévio de 30 dias e multa: …').
@@ -533,14 +753,23 @@ function writeSections(f: ContractFindings): AnalysisSections {
     else bySentence.set(key, { labels: [label], finding });
   }
   for (const { labels, finding } of bySentence.values()) points.push(`${listPt(labels)}: ${finding.excerpt} (${finding.clause})`);
-  if (f.jurisdiction) points.push(`Foro${f.jurisdiction.comarca ? `: Comarca de ${f.jurisdiction.comarca}` : ''} – ${f.jurisdiction.excerpt} (${f.jurisdiction.clause})`);
+  if (f.guarantee) points.push(`Garantia (${f.guarantee.kind}): ${f.guarantee.excerpt} (${f.guarantee.clause})`);
+  if (f.jurisdiction) points.push(`Foro${f.jurisdiction.comarca ? `: ${forumText(f.jurisdiction, f.template !== null)}` : ''} – ${f.jurisdiction.excerpt} (${f.jurisdiction.clause})`);
+  if (f.governingLaw) points.push(`Lei aplicável: ${f.governingLaw.excerpt} (${f.governingLaw.clause})`);
 
   const attention: string[] = [];
+  if (f.template) attention.push(...blankPoints(f.template.blanks));
+  for (const a of f.abusiveClauses) {
+    attention.push(`Cláusula abusiva pelo Código de Defesa do Consumidor (${a.basis}): ${a.description}. “${a.excerpt}” (${a.clause}).`);
+  }
   for (const m of missing) attention.push(`${m.attention} (não encontrada no contrato)`);
-  for (const p of f.parties.filter((p) => !p.taxIdValid)) {
+  for (const p of f.parties.filter((p) => p.taxId && !p.taxIdValid)) {
     attention.push(`O ${p.taxIdKind} ${p.taxId} de ${p.name} tem dígitos verificadores inválidos: confira o número antes de assinar (${p.clause}).`);
   }
-  if (f.parties.length < 2) attention.push('Não foi possível identificar ao menos duas partes com CPF ou CNPJ: confira a qualificação completa das partes (Preâmbulo).');
+  if (!f.template && f.parties.filter((p) => p.taxId).length < 2) attention.push('Não foi possível identificar ao menos duas partes com CPF ou CNPJ: confira a qualificação completa das partes (Preâmbulo).');
+  for (const exit of f.exitPenalties.filter(uniqueBy((e) => e.clause)).slice(0, 3)) {
+    attention.push(`Multa para quem sai do contrato: confira quanto custa encerrá-lo antes do prazo (${exit.clause}).`);
+  }
   for (const v of f.values.filter((v) => v.wordsMismatch)) {
     attention.push(`O valor ${v.text} não confere com o escrito por extenso (“${v.words}”): em caso de divergência, costuma prevalecer o valor por extenso (${v.clause}).`);
   }
@@ -563,13 +792,15 @@ function writeSections(f: ContractFindings): AnalysisSections {
 
   const dates: string[] = [];
   for (const d of f.dates) dates.push(`${formatIsoDate(d.iso)}${d.purpose ? ` – ${d.purpose}` : ''} (${d.clause}).`);
-  if (f.term) dates.push(`Vigência de ${f.term.text} (${f.term.clause}).`);
+  if (f.term) dates.push(`Vigência ${f.term.text.startsWith('até') ? f.term.text : `de ${f.term.text}`} (${f.term.clause}).`);
   for (const d of f.deadlines.filter((d) => d.purpose !== 'vigência').slice(0, 12)) {
     dates.push(`Prazo de ${d.amount} ${d.unit}${d.purpose ? ` – ${d.purpose}` : ''} (${d.clause}).`);
   }
   if (dates.length === 0) dates.push('Nenhuma data ou prazo foi encontrado no texto: confirme quando o contrato começa, termina e quando vencem os pagamentos.');
 
   const recommendations: string[] = [];
+  if (f.template) recommendations.push('Preencha todos os campos em branco do modelo (partes, valores, prazos e foro) e revise o texto preenchido antes de assinar.');
+  if (f.abusiveClauses.length > 0) recommendations.push('Peça a retirada ou a correção das cláusulas abusivas apontadas: pelo art. 51 do Código de Defesa do Consumidor elas são nulas de pleno direito.');
   for (const m of missing) recommendations.push(m.recommendation);
   if (f.parties.some((p) => !p.taxIdValid)) recommendations.push('Corrija os números de CPF/CNPJ com dígitos inválidos e confira os documentos das partes.');
   if (f.values.some((v) => v.wordsMismatch)) recommendations.push('Iguale os valores numéricos aos escritos por extenso.');
@@ -579,6 +810,29 @@ function writeSections(f: ContractFindings): AnalysisSections {
   recommendations.push('Antes de assinar, peça a um advogado que revise o contrato: esta análise automática não substitui uma orientação jurídica.');
 
   return { resumoExecutivo: summary, pontosPrincipais: points, pontosDeAtencao: attention.length ? attention : ['Nenhum ponto de atenção encontrado pelas regras automáticas; ainda assim, leia o contrato inteiro antes de assinar.'], datasEPrazos: dates, recomendacoes: recommendations };
+}
+
+/** 'Comarca de Lavras/MG', 'comarca da sede da CONTRATADA', or what stands in a template's place. */
+function forumText(j: NonNullable<ContractFindings['jurisdiction']>, template: boolean): string {
+  if (j.comarca) return /^\p{Ll}/u.test(j.comarca) ? `comarca ${/^sede/u.test(j.comarca) ? 'da' : 'do'} ${j.comarca}` : `Comarca de ${j.comarca}`;
+  return template && holdsBlank(j.excerpt) ? 'comarca em branco no modelo' : 'cláusula de foro sem comarca identificada';
+}
+
+/** The blanks of a template, one point per clause: 'Campos em branco a preencher: placa (xxx), cor (xxx) (Cláusula 1ª).' */
+function blankPoints(blanks: ReadonlyArray<TemplateBlank & { clause: string }>): string[] {
+  const byClause = new Map<string, string[]>();
+  for (const { clause, context } of blanks) {
+    const blank = { context };
+    const list = byClause.get(clause) ?? [];
+    if (!list.includes(blank.context)) list.push(blank.context);
+    byClause.set(clause, list);
+  }
+  const points: string[] = [];
+  for (const [clause, contexts] of byClause) {
+    const shown = contexts.slice(0, 12).join('; ');
+    points.push(`Campos em branco a preencher: ${shown}${contexts.length > 12 ? ` e mais ${contexts.length - 12}` : ''} (${clause}).`);
+  }
+  return points.slice(0, 12);
 }
 
 interface MissingProtection {
@@ -652,10 +906,6 @@ function firstMatch(text: string, pattern: RegExp): { index: number; match: RegE
   return match ? { index: match.index, match } : null;
 }
 
-function allMatches(text: string, pattern: RegExp): number[] {
-  return [...text.matchAll(pattern)].map((m) => m.index);
-}
-
 /**
  * The sentence around a position: from the previous end of sentence to the next. A heading line
  * ('CLÁUSULA 6ª – DA RESCISÃO', a title in capitals) is a sentence of its own; a position inside one
@@ -669,7 +919,10 @@ function sentenceAround(text: string, index: number): { start: number; text: str
   const windowStart = Math.max(0, index - 600);
   let start = windowStart;
   for (const match of text.slice(windowStart, index).matchAll(SENTENCE_END)) start = windowStart + match.index + match[0].length;
-  // Never reach back over a heading line.
+  // A sentence longer than the window: start at a word, not inside one.
+  if (start === windowStart && windowStart > 0 && /\S/u.test(text[windowStart - 1] ?? '')) start = windowStart + (text.slice(windowStart, index).search(/\s/u) + 1 || 0);
+  // Never reach back over a heading line, nor over the start of a clause ('6º - Se o COMPRADOR…').
+  if (lineStart > start && CLAUSE_OPENING.test(text.slice(lineStart, lineEnd))) start = lineStart;
   let line = text.lastIndexOf('\n', index - 1);
   while (line > start) {
     const previousStart = text.lastIndexOf('\n', line - 1) + 1;
@@ -677,10 +930,14 @@ function sentenceAround(text: string, index: number): { start: number; text: str
       start = line + 1;
       break;
     }
+    if (previousStart >= start && CLAUSE_OPENING.test(text.slice(previousStart, line))) {
+      start = previousStart;
+      break;
+    }
     line = text.lastIndexOf('\n', line - 1);
   }
   // A clause's numbering ('4.1.', '§ 2º', 'Parágrafo único.') is not the end of its first sentence.
-  const numbering = /^(?:\d+(?:\.\d+)*\.?|§\s*\d+º?\.?|Par[áa]grafo\s+\p{L}+\.?)\s+/u.exec(text.slice(index, index + 40))?.[0].length ?? 0;
+  const numbering = /^(?:\d+\s*[º°ª]\s*[-–—]|\d+(?:\.\d+)*\.?|§\s*\d+º?\.?|Par[áa]grafo\s+\p{L}+\.?)\s+/u.exec(text.slice(index, index + 40))?.[0].length ?? 0;
   const rest = text.slice(index + numbering, index + 800);
   let stop = Math.min(text.length, index + 800);
   for (const match of rest.matchAll(SENTENCE_END)) {
@@ -690,12 +947,21 @@ function sentenceAround(text: string, index: number): { start: number; text: str
   const nextHeading = text.indexOf('\n', index);
   if (nextHeading !== -1 && nextHeading < stop) {
     const following = text.slice(nextHeading + 1, text.indexOf('\n', nextHeading + 1) === -1 ? text.length : text.indexOf('\n', nextHeading + 1));
-    if (isHeadingLine(following) || /^(?:Par[áa]grafo|§|\d+(?:\.\d+)+\.?\s)/u.test(following)) stop = nextHeading;
+    if (isHeadingLine(following) || CLAUSE_OPENING.test(following) || /^(?:Par[áa]grafo|§|\d+(?:\.\d+)+\.?\s)/u.test(following)) stop = nextHeading;
   }
   return { start, text: text.slice(start, stop).replace(/\s+/g, ' ').trim() };
 }
 
-const SENTENCE_END = /(?:\.|;)\s+(?=[\p{Lu}\d§"“(])/gu;
+// Not after an abbreviation: 'art. 7°', 'nº. 5', 'Sr. João'.
+const SENTENCE_END = /(?:(?<!\b(?:[Aa]rts?|[Nn][º°o]?|[Ii]nc|[Pp][áa]g|[Ff]ls|Sra?|Dra?|[Pp]ar))\.|;)\s+(?=[\p{Lu}\d§"“(])/gu;
+/** A line that opens a clause: 'CLÁUSULA 3ª –', '6º - Se o…', '4.1. O…'. */
+const CLAUSE_OPENING = /^\s*(?:CL[ÁA]USULA\s|Cl[áa]usula\s|\d{1,2}\s*[º°ª]\s*[-–—]|\d{1,2}\.\d{1,2}\.?\s)/u;
+
+function lineAt(text: string, index: number): string {
+  const start = text.lastIndexOf('\n', index - 1) + 1;
+  const end = text.indexOf('\n', index);
+  return text.slice(start, end === -1 ? text.length : end);
+}
 
 function isHeadingLine(line: string): boolean {
   const clean = line.trim();
@@ -709,7 +975,7 @@ function clauseFinding(text: string, cite: (index: number) => string, index: num
 }
 
 function shorten(text: string, max: number): string {
-  const clean = text.replace(/^[-–—\s]+/, '').replace(/^(?:\d+(?:\.\d+)*[.)]?|§\s*\d+º?|Par[áa]grafo\s+(?:[úu]nico|\p{L}+)\s*[.:–-]?)\s*/iu, '').trim();
+  const clean = text.replace(/^[-–—\s]+/, '').replace(/^(?:CL[ÁA]USULA|Cl[áa]usula)\s*[-–—]?\s*\d{1,3}\s*[ªº°]?\s*[-–—.:]\s*/u, '').replace(/^(?:\d+\s*[º°ª]\s*[-–—]|\d+(?:\.\d+)*[.)]?|§\s*\d+º?|Par[áa]grafo\s+(?:[úu]nico|\p{L}+)\s*[.:–-]?)\s*/iu, '').trim();
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trim()}…`;

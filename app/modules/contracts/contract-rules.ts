@@ -5,6 +5,9 @@
 
 export const CONTRACT_MAX_BYTES = 10 * 1024 * 1024;
 
+/** More pages than any contract: such a PDF is refused before it is opened (docs/decisions/0053). */
+export const PDF_MAX_PAGES = 1000;
+
 export const CONTRACT_MESSAGES = {
   noFile: 'Por favor, selecione um arquivo primeiro.',
   unsupported: 'Formato não suportado. Use apenas PDF ou DOCX.',
@@ -17,6 +20,7 @@ export const CONTRACT_MESSAGES = {
   noText: 'Não encontramos texto neste arquivo. Confira se é o contrato certo e envie novamente.',
   zipBomb: 'Erro ao processar o arquivo. O conteúdo deste DOCX descompactado é grande demais para ser analisado.',
   pdfBomb: 'Erro ao processar o arquivo. O conteúdo deste PDF descompactado é grande demais para ser analisado.',
+  tooManyPages: `Erro ao processar o arquivo. Este PDF tem mais de ${PDF_MAX_PAGES.toLocaleString('pt-BR')} páginas, mais do que um contrato: envie apenas o contrato e seus anexos principais.`,
   successTitle: 'Análise Concluída',
   successDescription: 'O contrato foi analisado com sucesso!',
   failureTitle: 'Erro na Análise',
@@ -28,6 +32,7 @@ export const CONTACT_LIMITS = { email: 254, empresa: 120, telefone: 20 } as cons
 export const CONTACT_MESSAGES = {
   email: 'Informe seu email.',
   emailInvalid: 'Email inválido',
+  /** Only when the value is not text; the company is optional. */
   empresa: 'Informe o nome da empresa.',
   telefone: 'Informe o telefone.',
 } as const;

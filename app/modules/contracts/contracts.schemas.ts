@@ -4,8 +4,9 @@ import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTRACT_MAX_BYTES, CONTRACT_MESSAGES
 
 /**
  * The contract summariser's form (docs/product-rules.md, "Free tools"): the contract file and the
- * visitor's contact data, all required. The page checks the same rules (contract-rules.ts, without
- * zod, so that the page's JavaScript stays small) before posting; the server checks them here.
+ * visitor's contact data; e-mail and phone are required, the company is optional (an individual has
+ * none). The page checks the same rules (contract-rules.ts, without zod, so that the page's JavaScript
+ * stays small) before posting; the server checks them here.
  */
 
 /** The fields the page shows again after a refusal (never the file). */
@@ -19,11 +20,13 @@ export const contactSchema = z.object({
     .min(1, CONTACT_MESSAGES.email)
     .max(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailInvalid)
     .pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
+  /** Optional (issue 24): an individual has no company; empty or missing is stored as null. */
   empresa: z
     .string({ message: CONTACT_MESSAGES.empresa })
     .trim()
-    .min(1, CONTACT_MESSAGES.empresa)
-    .max(CONTACT_LIMITS.empresa, `O nome da empresa deve ter no máximo ${CONTACT_LIMITS.empresa} caracteres.`),
+    .max(CONTACT_LIMITS.empresa, `O nome da empresa deve ter no máximo ${CONTACT_LIMITS.empresa} caracteres.`)
+    .optional()
+    .transform((value) => (value ? value : null)),
   /** A mobile or a landline as typed ('(11) 3123-4567'), stored as '551131234567' (docs/product-rules.md, Phones). */
   telefone: z
     .string({ message: CONTACT_MESSAGES.telefone })

@@ -1,7 +1,7 @@
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import { AppError } from '~/lib/app-error';
-import { CONTRACT_MESSAGES, sniffContractFormat, type ContractFormat } from './contract-rules';
+import { CONTRACT_MESSAGES, PDF_MAX_PAGES, sniffContractFormat, type ContractFormat } from './contract-rules';
 import { checkDocxPackage } from './docx-package.server';
 import { checkPdfStreams } from './pdf-streams.server';
 
@@ -14,9 +14,11 @@ import { checkPdfStreams } from './pdf-streams.server';
 /**
  * Pages read from a PDF, characters kept, and how long a PDF is read (from opening it): a contract fits
  * well within; a longer file is cut, and the analysis says how much was read. The time limit keeps a
- * 10 MB PDF of text alone (thousands of pages) within the summariser's 3 s (docs/decisions/0023).
+ * 10 MB PDF of text alone (thousands of pages) within the summariser's 3 s (docs/decisions/0023). A
+ * PDF that declares more than `pdfMaxPages` pages is refused before pdf.js opens it (docs/decisions/0053):
+ * opening alone costs in proportion to the page tree, and no contract has that many pages.
  */
-export const EXTRACTION_LIMITS = { pdfPages: 150, characters: 400_000, pdfReadingMs: 1800 } as const;
+export const EXTRACTION_LIMITS = { pdfPages: 150, characters: 400_000, pdfReadingMs: 1800, pdfMaxPages: PDF_MAX_PAGES } as const;
 
 /** Fewer letters than this, over the pages read, is a scan without a text layer. */
 const MIN_LETTERS = 40;
@@ -44,7 +46,10 @@ export async function extractContractText(bytes: Uint8Array, { readingMs = EXTRA
 
 async function extractPdf(bytes: Uint8Array, readingMs: number): Promise<ExtractedText> {
   const deadline = performance.now() + readingMs;
-  checkPdfStreams(bytes);
+  const { declaredPages } = checkPdfStreams(bytes, { maxPages: EXTRACTION_LIMITS.pdfMaxPages });
+  if (declaredPages !== null && declaredPages > EXTRACTION_LIMITS.pdfMaxPages) {
+    throw new AppError(CONTRACT_MESSAGES.tooManyPages, { status: 422, code: 'pdf_too_many_pages', field: 'arquivo' });
+  }
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js may detach the buffer it is given: hand it a copy, and no font or worker loading.

@@ -1,6 +1,6 @@
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { contractDocx, contractPdf, corruptPdf, encryptedPdf, fakeJpeg, pdfBomb, pngImage, scannedPdf, zipBombDocx } from '../../../tests/fixtures/contracts/contract-files';
+import { contractDocx, contractPdf, corruptPdf, encryptedPdf, fakeJpeg, manyPagePdf, pdfBomb, pngImage, scannedPdf, zipBombDocx } from '../../../tests/fixtures/contracts/contract-files';
 import { LEASE_CONTRACT } from '../../../tests/fixtures/contracts/contract-texts';
 import { AppError } from '~/lib/app-error';
 import { CONTRACT_MESSAGES, sniffContractFormat } from './contract-rules';
@@ -85,6 +85,23 @@ describe('reading a contract file from memory', () => {
     expect(bomb.length).toBeLessThan(200 * 1024);
     const error = await refusal(bomb);
     expect(error).toMatchObject({ status: 422, code: 'pdf_too_large_uncompressed', message: CONTRACT_MESSAGES.pdfBomb });
+  });
+
+  test('an 8 MB PDF of 50,000 pages is refused from its page count, before pdf.js opens it (which alone took 1.6 s)', async () => {
+    const bytes = manyPagePdf(50_000);
+    expect(bytes.length).toBeGreaterThan(7 * 1024 * 1024);
+    const started = performance.now();
+    const error = await refusal(bytes);
+    const elapsed = performance.now() - started;
+    expect(error).toMatchObject({ status: 422, code: 'pdf_too_many_pages', message: CONTRACT_MESSAGES.tooManyPages });
+    expect(CONTRACT_MESSAGES.tooManyPages).toBe('Erro ao processar o arquivo. Este PDF tem mais de 1.000 páginas, mais do que um contrato: envie apenas o contrato e seus anexos principais.');
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  test(`a PDF of ${EXTRACTION_LIMITS.pdfMaxPages} pages, the most a contract may have, is still read (its first pages)`, async () => {
+    const extracted = await extractContractText(manyPagePdf(EXTRACTION_LIMITS.pdfMaxPages), { readingMs: 60_000 });
+    expect(extracted).toMatchObject({ pages: EXTRACTION_LIMITS.pdfMaxPages, truncated: { pagesRead: EXTRACTION_LIMITS.pdfPages, totalPages: EXTRACTION_LIMITS.pdfMaxPages } });
+    expect(extracted.text).toContain('CLAUSULA PRIMEIRA - DO OBJETO');
   });
 
   test('a long PDF is read up to its page limit and says how much was read', async () => {

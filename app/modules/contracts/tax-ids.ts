@@ -1,7 +1,11 @@
+import { cnpjCharacters, isValidCnpj as isValidCnpjValue } from '~/lib/cnpj';
+
 /**
  * Brazilian taxpayer numbers as contracts write them: CPF (people, 000.000.000-00) and CNPJ
- * (companies, 00.000.000/0000-00). The check digits are verified, so a mistyped number in a contract
- * becomes an attention point.
+ * (companies, 00.000.000/0000-00, and since July 2026 alphanumeric: 12.ABC.345/01DE-35). The check
+ * digits are verified (CNPJs through app/lib/cnpj.ts, the one CNPJ rule of the project), so a mistyped
+ * number in a contract becomes an attention point. A number made of one repeated digit
+ * ('999.999.999-99', '99.999.999/9999-99') is a template's placeholder, not a number.
  */
 
 export type TaxIdKind = 'CPF' | 'CNPJ';
@@ -10,21 +14,31 @@ export interface TaxId {
   kind: TaxIdKind;
   /** As written in the contract. */
   text: string;
+  /** The 11 or 14 characters, upper case (digits, and letters in an alphanumeric CNPJ). */
   digits: string;
   valid: boolean;
+  /** A placeholder of a template: one digit repeated. */
+  placeholder: boolean;
   /** Where it starts in the text. */
   index: number;
 }
 
-// Formatted numbers only: a bare run of 11 or 14 digits is as likely a phone or an account number.
-const TAX_ID_PATTERN = /\b(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2})\b/g;
+// Formatted numbers, or 14 characters right after the word CNPJ: a bare run of 11 or 14 digits
+// elsewhere is as likely a phone or an account number.
+const TAX_ID_PATTERN =
+  /(?<![\w.])(\d{3}\.\d{3}\.\d{3}-\d{2}|[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-\d{2})(?![\w])|\bCNPJ\b[^0-9A-Za-z\n]{0,20}(?:n[º°o.]*\s*)?(?:sob\s+o\s+n[º°o.]*\s*)?([0-9A-Z]{12}-?\d{2})\b/gu;
 
 export function findTaxIds(text: string): TaxId[] {
   const found: TaxId[] = [];
   for (const match of text.matchAll(TAX_ID_PATTERN)) {
-    const digits = match[1]!.replace(/\D/g, '');
+    const written = match[1] ?? match[2]!;
+    const digits = cnpjCharacters(written);
     const kind: TaxIdKind = digits.length === 11 ? 'CPF' : 'CNPJ';
-    found.push({ kind, text: match[1]!, digits, valid: kind === 'CPF' ? isValidCpf(digits) : isValidCnpj(digits), index: match.index });
+    // A CNPJ-shaped run of letters is a word, not a number: its body needs digits.
+    if (kind === 'CNPJ' && !/\d.*\d/.test(digits.slice(0, 12))) continue;
+    const index = match.index + match[0].lastIndexOf(written);
+    const placeholder = /^(\d)\1*$/.test(digits.slice(0, kind === 'CPF' ? 9 : 8));
+    found.push({ kind, text: written, digits, valid: kind === 'CPF' ? isValidCpf(digits) : isValidCnpj(digits), placeholder, index });
   }
   return found;
 }
@@ -40,14 +54,7 @@ export function isValidCpf(digits: string): boolean {
   return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
 }
 
-export function isValidCnpj(digits: string): boolean {
-  if (!/^\d{14}$/.test(digits) || /^(\d)\1{13}$/.test(digits)) return false;
-  const check = (length: number) => {
-    const weights = length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(digits[i]) * weights[i]!;
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  return check(12) === Number(digits[12]) && check(13) === Number(digits[13]);
+/** A CNPJ, numeric or alphanumeric, with or without punctuation (app/lib/cnpj.ts). */
+export function isValidCnpj(value: string): boolean {
+  return isValidCnpjValue(value);
 }

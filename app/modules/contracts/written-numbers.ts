@@ -10,6 +10,8 @@ const UNITS: Record<string, number> = {
   cem: 100, cento: 100, duzentos: 200, duzentas: 200, trezentos: 300, trezentas: 300, quatrocentos: 400, quatrocentas: 400,
   quinhentos: 500, quinhentas: 500, seiscentos: 600, seiscentas: 600, setecentos: 700, setecentas: 700, oitocentos: 800, oitocentas: 800,
   novecentos: 900, novecentas: 900,
+  // As real contracts write them: the old 'hum' and common misspellings ('Desenove Mil reais').
+  hum: 1, desenove: 19, dezanove: 19, desanove: 19, dezeseis: 16, desesseis: 16, dezesete: 17, desessete: 17, desoito: 18, quatorse: 14, catorse: 14, cincoenta: 50,
 };
 
 const SCALES: Record<string, number> = { mil: 1_000, milhão: 1_000_000, milhao: 1_000_000, milhões: 1_000_000, milhoes: 1_000_000, bilhão: 1e9, bilhao: 1e9, bilhões: 1e9, bilhoes: 1e9 };
@@ -65,8 +67,16 @@ export function parseWrittenAmount(phrase: string): number | null {
   return null;
 }
 
-/** '1.500,00' → 150000 cents. */
+/**
+ * '1.500,00' → 150000 cents. A point is a thousands separator when groups of three digits follow it
+ * ('1.000'); with one or two digits after it, as some systems print amounts ('19000.0'), it is the
+ * decimal point.
+ */
 export function parseBrlNumber(text: string): number {
+  if (!text.includes(',') && /^\d+\.\d{1,2}$/.test(text)) {
+    const [whole = '0', cents = '0'] = text.split('.');
+    return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+  }
   const [whole = '0', cents = '0'] = text.replace(/\./g, '').split(',');
   return Number(whole) * 100 + Number(cents.padEnd(2, '0').slice(0, 2));
 }

@@ -152,7 +152,6 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
     if (!file || file.size === 0) found.arquivo = CONTRACT_MESSAGES.noFile;
     else if (fileError) found.arquivo = fileError;
     if (!field('email')) found.email = CONTACT_MESSAGES.email;
-    if (!field('empresa')) found.empresa = CONTACT_MESSAGES.empresa;
     if (!field('telefone')) found.telefone = CONTACT_MESSAGES.telefone;
     // Posted: the page's own messages give way to the server's answer.
     if (Object.keys(found).length === 0) return setFieldErrors(null);
@@ -237,7 +236,15 @@ export default function ContractSummariserPage({ actionData }: Route.ComponentPr
 
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} defaultValue={values.email} error={errors.email} />
-              <TextField name="empresa" label="Empresa" autoComplete="organization" required maxLength={CONTACT_LIMITS.empresa} defaultValue={values.empresa} error={errors.empresa} />
+              <TextField
+                name="empresa"
+                label="Empresa"
+                hint="Opcional: deixe em branco se o contrato é pessoal."
+                autoComplete="organization"
+                maxLength={CONTACT_LIMITS.empresa}
+                defaultValue={values.empresa}
+                error={errors.empresa}
+              />
             </div>
             <PhoneField
               name="telefone"
