@@ -10,6 +10,9 @@ export const MONITORING_TEXTS = {
   invalidNumber: 'Número de processo inválido',
   numberTooLong: 'Número de processo muito longo',
   notCnj: 'Número do processo fora do padrão CNJ.',
+  wrongCheckDigits: 'Dígito verificador não confere: confira o número.',
+  /** A check that failed for a reason that passes (DataJud's failed shards, a 429, a 5xx, no answer): when it is tried again. */
+  providerUnavailable: (provider: string, at: string) => `${provider} indisponível, nova tentativa às ${at}`,
   duplicate: 'Este processo já está sendo monitorado na sua conta.',
   created: (provider: string) => `Monitoramento criado! O status será atualizado automaticamente pelo ${provider}.`,
   createFailed: (provider: string) => `Erro ao criar monitoramento no ${provider}.`,
