@@ -288,7 +288,7 @@ describe('POST /api/webhooks/escavador', () => {
 async function dataJud(timeoutMs = 2000): Promise<{ standIn: DataJudStandIn; provider: CourtMonitoringProvider }> {
   const standIn = await startDataJudStandIn({ apiKey: DATAJUD_KEY });
   closers.push(() => standIn.close());
-  return { standIn, provider: createDataJudProvider({ apiUrl: standIn.url, apiKey: DATAJUD_KEY, timeoutMs }) };
+  return { standIn, provider: createDataJudProvider({ apiUrl: standIn.url, apiKey: DATAJUD_KEY, timeoutMs, requestsPerSecond: Infinity }) };
 }
 
 function indexProcess(standIn: DataJudStandIn, numero: string, movimentos: Array<{ codigo: number; nome: string; dataHora: string }>) {

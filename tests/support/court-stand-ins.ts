@@ -284,9 +284,10 @@ export async function startEscavadorStandIn({ token }: { token: string }): Promi
 // ---------------------------------------------------------------------------------------------------
 // DataJud: POST /api_publica_<alias>/_search, Authorization: APIKey <key>, Elasticsearch answers.
 
-/** The aliases DataJud indexes: 27 state courts, superior, federal, labour and state military courts. */
+/** The 91 aliases DataJud indexes: 27 state courts, superior, federal, labour, electoral and state military courts. */
 export const DATAJUD_ALIASES: ReadonlySet<string> = new Set([
   ...'tjac tjal tjam tjap tjba tjce tjdft tjes tjgo tjma tjmg tjms tjmt tjpa tjpb tjpe tjpi tjpr tjrj tjrn tjro tjrr tjrs tjsc tjse tjsp tjto'.split(' '),
+  ...'ac al am ap ba ce dft es go ma mg ms mt pa pb pe pi pr rj rn ro rr rs sc se sp to'.split(' ').map((uf) => `tre-${uf}`),
   'tst', 'tse', 'stj', 'stm', 'tjmmg', 'tjmrs', 'tjmsp',
   ...Array.from({ length: 6 }, (_, i) => `trf${i + 1}`),
   ...Array.from({ length: 24 }, (_, i) => `trt${i + 1}`),
@@ -307,11 +308,18 @@ export interface DataJudStandIn extends BaseStandIn {
   indices: Map<string, DataJudSource[]>;
   /** Adds a document (one instance of a process) to an alias's index. */
   index(alias: string, source: DataJudSource): void;
+  /**
+   * Scripts the next authorised _search answers as given bodies (a real answer read from
+   * ../shared/fixtures/real-world/: failed shards, timed_out, a real hit), one per request, status 200
+   * unless given; then requests are answered from the indices again.
+   */
+  nextBodies(...answers: Array<{ body: unknown; status?: number }>): void;
 }
 
 const esError = (status: number, type: string, reason: string, headers?: Record<string, string>): Answer => ({ status, headers, body: { error: { root_cause: [{ type, reason }], type, reason }, status } });
 
 export async function startDataJudStandIn({ apiKey }: { apiKey: string }): Promise<DataJudStandIn> {
+  const bodies: Array<{ body: unknown; status?: number }> = [];
   const standIn = await startServer('', { indices: new Map<string, DataJudSource[]>() }, (self) => (request, behaviour, url) => {
     if (behaviour === 'hang') return 'hang';
     // The wiki writes the scheme APIKey and ApiKey: both are accepted, nothing else.
@@ -320,6 +328,8 @@ export async function startDataJudStandIn({ apiKey }: { apiKey: string }): Promi
     if (behaviour === 'rate-limited') return { ...esError(429, 'too_many_requests', 'Limite de requisições excedido'), headers: self.retryAfterSeconds === null ? undefined : { 'Retry-After': String(self.retryAfterSeconds) } };
     if (behaviour === 'server-error' || behaviour === 'no-credit') return esError(503, 'unavailable_shards_exception', 'Service temporarily unavailable');
     if (behaviour === 'redirect') return { status: 301, headers: { Location: 'https://outro-servidor.example/' } };
+    const scriptedBody = bodies.shift();
+    if (scriptedBody) return { status: scriptedBody.status ?? 200, body: scriptedBody.body };
 
     const search = /^\/api_publica_([a-z0-9-]+)\/_search$/.exec(url.pathname);
     if (!search) return esError(404, 'index_not_found_exception', `no such index [${url.pathname.split('/')[1] ?? ''}]`);
@@ -355,6 +365,9 @@ export async function startDataJudStandIn({ apiKey }: { apiKey: string }): Promi
   return Object.assign(standIn, {
     index(alias: string, source: DataJudSource) {
       standIn.indices.set(alias, [...(standIn.indices.get(alias) ?? []), source]);
+    },
+    nextBodies(...answers: Array<{ body: unknown; status?: number }>) {
+      bodies.push(...answers);
     },
   });
 }

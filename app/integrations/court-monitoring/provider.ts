@@ -28,6 +28,33 @@ export interface ProviderMovement {
   descricao: string;
   /** The type badge; anything the provider does not classify is ANDAMENTO. */
   tipo: MovementType;
+  /** The movement's code in the CNJ's movement table (TPU), when the provider gives one (DataJud does). */
+  codigo?: number;
+}
+
+/** A party of the process, as the provider names it (Escavador gives them; DataJud's public API does not). */
+export interface ProviderParty {
+  nome: string;
+  /** 'Autor', 'Réu', 'Reqte', 'Advogado'…, as the provider writes it; null when it says nothing. */
+  tipo: string | null;
+  /** 'ATIVO' | 'PASSIVO' | other, as the provider writes it; null when it says nothing. */
+  polo: string | null;
+}
+
+/** What the provider tells of the process itself (its cover): each field null when the provider does not say. */
+export interface ProcessDetails {
+  /** The procedural class ('Cumprimento de sentença', 'Mandado de Segurança Cível'). */
+  classe: string | null;
+  /** The subjects, most specific as the provider gives them. */
+  assuntos: string[];
+  /** The judging body ('06 CIVEL DE JUNDIAI', '5ª Vara do Trabalho de São Paulo'). */
+  orgaoJulgador: string | null;
+  /** The instance as the provider writes it: DataJud's grau ('G1', 'G2', 'JE'…), Escavador's grau_formatado. */
+  grau: string | null;
+  /** The filing date (dataAjuizamento; Escavador's data_inicio), ISO 8601; null when unknown. */
+  dataAjuizamento: string | null;
+  /** The parties, where the provider gives them; empty otherwise. */
+  partes: ProviderParty[];
 }
 
 export interface ProcessCheck {
@@ -40,6 +67,14 @@ export interface ProcessCheck {
   pending?: boolean;
   /** Every movement the provider returned on this check, in any order; the caller stores each once. */
   movements: ProviderMovement[];
+  /** The process's cover, when this check read it (DataJud always; Escavador when found). */
+  details?: ProcessDetails;
+  /**
+   * A "not found" that only counts when it repeats (DataJud: an index that lags behind the court, or a
+   * search on a bad day): a new process becomes NAO_ENCONTRADO only after two such answers at least a day
+   * apart (docs/decisions/0051). Absent: the provider's "not found" is its final word (Escavador's own search).
+   */
+  notFoundNeedsConfirmation?: boolean;
 }
 
 export interface StartMonitoringInput {
