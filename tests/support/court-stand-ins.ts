@@ -136,6 +136,8 @@ export interface EscavadorStandIn extends BaseStandIn {
   monitorings: Map<number, EscavadorMonitoringRecord>;
   /** Processes in Escavador's base by their 20 digits, with their movements in any order. */
   processes: Map<string, EscavadorMovementItem[]>;
+  /** Process covers (GET /processos/numero_cnj/{numero}) by the 20 digits; a process without one answers 404. */
+  covers: Map<string, Record<string, unknown>>;
   /** Page size of the monitoring list (the docs show 20). */
   listPageSize: number;
   /** Where links.next points (default: the stand-in itself); tests set another host to see it refused. */
@@ -165,6 +167,7 @@ export async function startEscavadorStandIn({ token }: { token: string }): Promi
   const extra = {
     monitorings: new Map<number, EscavadorMonitoringRecord>(),
     processes: new Map<string, EscavadorMovementItem[]>(),
+    covers: new Map<string, Record<string, unknown>>(),
     listPageSize: 20,
     linksBase: null as string | null,
   };
@@ -225,6 +228,12 @@ export async function startEscavadorStandIn({ token }: { token: string }): Promi
         return { status: 204, headers: credits };
       }
       return { status: 405, body: { message: 'The method is not supported for this route.' } };
+    }
+
+    const coverPath = /^\/processos\/numero_cnj\/([^/]+)$/.exec(path);
+    if (coverPath && request.method === 'GET') {
+      const cover = self.covers.get(digitsOf(decodeURIComponent(coverPath[1]!)));
+      return cover ? { status: 200, headers: credits, body: cover } : escavadorError(404, 'NOT_FOUND', 'Recurso não encontrado');
     }
 
     const movementsPath = /^\/processos\/numero_cnj\/([^/]+)\/movimentacoes$/.exec(path);
