@@ -6,7 +6,7 @@ import { outbox } from '~/db/schema/messaging';
 import { escavadorCallbacks, monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
 import { createDataJudProvider } from '~/integrations/court-monitoring/datajud.server';
 import { createEscavadorProvider } from '~/integrations/court-monitoring/escavador.server';
-import { CourtProviderError, type CourtMonitoringProvider } from '~/integrations/court-monitoring/provider';
+import type { CourtMonitoringProvider } from '~/integrations/court-monitoring/provider';
 import { ESCAVADOR_CALLBACK_JOB, MONITORING_CHECK_JOB, escavadorCallbackJob, monitoringCheckJob, startMonitoringDispatcher, type MonitoringDispatcher } from '~/jobs/monitoring.server';
 import { RetryLaterError, runningJobQueue, startJobQueue, stopJobQueue, type JobAttempt } from '~/jobs/queue.server';
 import { startBackgroundWork, stopBackgroundWork } from '~/jobs/worker.server';
