@@ -17,7 +17,7 @@ import { requireApprovedLawyer } from '~/modules/subscriptions/lawyer-gate';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { firstCheckAt } from './check-schedule';
 import { courtOfCnj, findCourt } from '~/domain/cnj';
-import { MONITORING_TEXTS, monitoringIdSchema, type CreateMonitoringInput } from './monitoring.schemas';
+import { MONITORING_TEXTS, monitoringIdSchema, retryLine, type CreateMonitoringInput } from './monitoring.schemas';
 
 // Process monitoring (docs/product-rules.md, "Process monitoring"): a lawyer's monitored processes and
 // their movements. Every function takes the lawyer openMonitoring() let in, from the session, and scopes
@@ -333,9 +333,12 @@ export async function refreshMonitoring(lawyer: MonitoringLawyer, id: string, pr
     check = await provider.checkProcess({ numero: row.numero, court: providerCourtOf(row.numero, row.tribunal), providerRef: row.providerRef, knownMovements, needsDetails: row.detalhes === null });
   } catch (error) {
     // A passing failure (failed shards, 429, 5xx, no answer): the status stays, and the process is checked
-    // again with backoff; the details say when.
-    if (error instanceof CourtProviderError && error.retryable) await recordCheckFailure(row.id, { retryAfterSeconds: error.retryAfterSeconds, moveNextCheck: true }, now);
-    throw providerFailure(error, provider);
+    // again with backoff; the answer and the details say when.
+    const failure = providerFailure(error, provider);
+    if (!(error instanceof CourtProviderError) || !error.retryable) throw failure;
+    const at = await recordCheckFailure(row.id, { retryAfterSeconds: error.retryAfterSeconds, moveNextCheck: true }, now);
+    if (!at) throw failure;
+    throw new AppError(`${failure.message} — ${retryLine(provider.displayName, at, now)}`, { status: failure.status, code: failure.code, ...(failure.retryAfter ? { retryAfter: failure.retryAfter } : {}), cause: error });
   }
   return recordProcessCheck(row.id, check, now);
 }

@@ -1,7 +1,7 @@
 import { formatDateTimeSaoPaulo } from '~/lib/format-date';
 import type { MonitoringStatus, ProcessUpdateType } from '~/domain/catalog/vocabularies';
 import { findCourt } from '~/domain/cnj';
-import { FREQUENCY_LABELS, MONITORING_TEXTS } from '~/modules/monitoring/monitoring.schemas';
+import { FREQUENCY_LABELS, retryLine } from '~/modules/monitoring/monitoring.schemas';
 import type { MonitoringRow, MonitoringSectionData } from '~/modules/monitoring/monitoring.server';
 
 // What the monitoring part of the section sends to the page: dates already written in São Paulo time
@@ -69,18 +69,6 @@ const GRAU_LABELS: Record<string, string> = {
   TNU: 'Turma Nacional de Uniformização',
 };
 
-/** The provider's name in the retry line: 'DataJud' (the spec's words), else the name users read, capitalised. */
-function shortProviderName(providerName: string): string {
-  const name = providerName === 'DataJud (CNJ)' ? 'DataJud' : providerName;
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-/** 'HH:mm' (São Paulo) for a time today there, 'HH:mm de dd/MM/yyyy' for another day. */
-function retryTime(at: Date, now: Date): string {
-  const [day, time] = formatDateTimeSaoPaulo(at).split(' ') as [string, string];
-  return day === formatDateTimeSaoPaulo(now).split(' ')[0] ? time : `${time} de ${day}`;
-}
-
 /** A date-only value (filing date) as dd/MM/yyyy in São Paulo; midnight UTC (a day alone) as that day. */
 function dayOf(iso: string | null): string | null {
   if (!iso) return null;
@@ -99,7 +87,7 @@ function rowView(row: MonitoringRow, providerName: string, now: Date): Monitorin
     classe: row.detalhes?.classe ?? null,
     orgaoJulgador: row.detalhes?.orgaoJulgador ?? null,
     ultimaMovimentacao: row.ultimaMovimentacao ? { data: movementDate(row.ultimaMovimentacao.data), descricao: row.ultimaMovimentacao.descricao } : null,
-    retryMessage: row.proximaTentativa ? MONITORING_TEXTS.providerUnavailable(shortProviderName(providerName), retryTime(row.proximaTentativa, now)) : null,
+    retryMessage: row.proximaTentativa ? retryLine(providerName, row.proximaTentativa, now) : null,
   };
 }
 
