@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startDataJudStandIn, type DataJudStandIn } from '../support/court-stand-ins';
 import { realWorldText } from '../support/real-world';
@@ -37,7 +37,7 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-async function ownPage(browser: import('playwright-core').Browser): Promise<Page> {
+async function ownPage(browser: Browser): Promise<Page> {
   context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const page = await context.newPage();
   await login(page, 'lawyer');
