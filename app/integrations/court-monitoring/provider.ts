@@ -3,6 +3,9 @@
 // COURT_MONITORING_PROVIDER. Integrations never import modules: the court arrives as plain data.
 
 import { COURT_MONITORING_PROVIDERS } from '~/config.server';
+import type { ProcessDetails } from '~/domain/process-details';
+
+export type { ProcessDetails, ProviderParty } from '~/domain/process-details';
 
 export { COURT_MONITORING_PROVIDERS };
 export type CourtMonitoringProviderId = (typeof COURT_MONITORING_PROVIDERS)[number];
@@ -31,10 +34,6 @@ export interface ProviderMovement {
   /** The movement's code in the CNJ's movement table (TPU), when the provider gives one (DataJud does). */
   codigo?: number;
 }
-
-import type { ProcessDetails } from '~/domain/process-details';
-
-export type { ProcessDetails, ProviderParty } from '~/domain/process-details';
 
 export interface ProcessCheck {
   /** The provider found the process (ENCONTRADO) or knows it does not exist there (NAO_ENCONTRADO). */
