@@ -85,6 +85,7 @@ const envSchema = z
     DATAJUD_API_URL: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).default('https://api-publica.datajud.cnj.jus.br'),
     DATAJUD_API_KEY: providerSecret,
     /** Scheduled process checks run at once in each app process (DataJud and the simulator; docs/decisions/0030). */
+    DATAJUD_REQUESTS_PER_SECOND: z.coerce.number({ message: 'deve ser um número' }).positive('deve estar entre 0,1 e 50').min(0.1, 'deve estar entre 0,1 e 50').max(50, 'deve estar entre 0,1 e 50').default(1),
     MONITORING_POLL_CONCURRENCY: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um número inteiro').min(1, 'deve estar entre 1 e 32').max(32, 'deve estar entre 1 e 32').default(4),
     /** Sends of each outbox channel (e-mail, WhatsApp) at once in each app process; one recipient's messages still go one after the other (docs/decisions/0039). */
     OUTBOX_CONCURRENCY: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um número inteiro').min(1, 'deve estar entre 1 e 64').max(64, 'deve estar entre 1 e 64').default(8),
@@ -231,7 +232,7 @@ export interface CompanyDetails {
 export type CourtMonitoringConfig =
   | { provider: 'simulado' }
   | { provider: 'escavador'; apiUrl: string; token: string; callbackToken: string }
-  | { provider: 'datajud'; apiUrl: string; apiKey: string };
+  | { provider: 'datajud'; apiUrl: string; apiKey: string; requestsPerSecond: number };
 
 export interface WhatsAppCloudConfig {
   apiUrl: string;
@@ -311,7 +312,7 @@ function courtMonitoringConfig(env: z.infer<typeof envSchema>): CourtMonitoringC
     case 'escavador':
       return { provider: 'escavador', apiUrl: env.ESCAVADOR_API_URL.replace(/\/+$/, ''), token: env.ESCAVADOR_API_TOKEN!, callbackToken: env.ESCAVADOR_CALLBACK_TOKEN! };
     case 'datajud':
-      return { provider: 'datajud', apiUrl: env.DATAJUD_API_URL.replace(/\/+$/, ''), apiKey: env.DATAJUD_API_KEY! };
+      return { provider: 'datajud', apiUrl: env.DATAJUD_API_URL.replace(/\/+$/, ''), apiKey: env.DATAJUD_API_KEY!, requestsPerSecond: env.DATAJUD_REQUESTS_PER_SECOND };
     default:
       return { provider: 'simulado' };
   }

@@ -106,7 +106,8 @@ export async function benchMonitoringPoll({ kind, log = console.log }: { kind: '
       ],
     })),
   );
-  const provider = createDataJudProvider({ apiUrl: standIn.url, apiKey: DATAJUD_KEY });
+  // The per-court pace (DATAJUD_REQUESTS_PER_SECOND) is left out: this measures the checks' own throughput.
+  const provider = createDataJudProvider({ apiUrl: standIn.url, apiKey: DATAJUD_KEY, requestsPerSecond: Infinity });
   log(`${kind}: ${MONITORING_PROCESSES.toLocaleString('en-US')} processes due, DataJud stand-in at ${LATENCY_MS} ms, concurrency ${concurrency}`);
 
   const queue = await startJobQueue({ jobs: [monitoringCheckJob(provider, { concurrency })] });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { STATES } from '~/domain/catalog/states';
+import { realWorldText } from '../../tests/support/real-world';
 import { cnjCheckDigits, cnjDigits, COURT_CHOICES, courtOfCnj, findCourt, isValidCnj, maskCnj, parseCnj } from './cnj';
 
 // Real, published numbers (their check digits computed by hand) and altered ones.
@@ -93,7 +94,37 @@ describe('the court of a number (J.TR)', () => {
     expect(courtOfCnj('0000001-00.2024.5.24.0001')).toMatchObject({ sigla: 'TRT24', datajudAlias: 'trt24' });
     expect(courtOfCnj('0000001-00.2024.3.00.0000')).toMatchObject({ sigla: 'STJ', datajudAlias: 'stj' });
     expect(courtOfCnj('0000001-00.2024.1.00.0000')).toMatchObject({ sigla: 'STF', datajudAlias: null });
-    expect(courtOfCnj('0000001-00.2024.6.14.0000')).toBeNull();
+  });
+
+  test('the superior courts of each branch, the electoral courts by state, the Military Justice, the state military courts', () => {
+    expect(courtOfCnj('1000794-13.2022.5.00.0000')).toMatchObject({ sigla: 'TST', datajudAlias: 'tst' });
+    expect(courtOfCnj('0000001-00.2024.6.00.0000')).toMatchObject({ sigla: 'TSE', datajudAlias: 'tse' });
+    expect(courtOfCnj('0000001-49.2024.6.14.0000')).toMatchObject({ sigla: 'TRE-PA', datajudAlias: 'tre-pa', nome: 'Tribunal Regional Eleitoral do Pará' });
+    expect(courtOfCnj('0000001-00.2024.6.26.0001')).toMatchObject({ sigla: 'TRE-SP', datajudAlias: 'tre-sp' });
+    expect(courtOfCnj('0000001-00.2024.6.07.0001')).toMatchObject({ sigla: 'TRE-DF', datajudAlias: 'tre-dft' });
+    expect(courtOfCnj('0000001-00.2024.6.28.0001')).toBeNull();
+    expect(courtOfCnj('4976023-82.2012.7.00.2263')).toMatchObject({ sigla: 'STM', datajudAlias: 'stm' });
+    expect(courtOfCnj('0000001-00.2024.7.01.0001')).toMatchObject({ sigla: 'STM', datajudAlias: 'stm' });
+    expect(courtOfCnj('0000001-00.2024.9.13.0001')).toMatchObject({ sigla: 'TJM-MG', datajudAlias: 'tjmmg' });
+    expect(courtOfCnj('0000001-00.2024.9.21.0001')).toMatchObject({ sigla: 'TJM-RS', datajudAlias: 'tjmrs' });
+    expect(courtOfCnj('0000001-00.2024.9.26.0001')).toMatchObject({ sigla: 'TJM-SP', datajudAlias: 'tjmsp' });
+    expect(courtOfCnj('0000001-00.2024.9.05.0001')).toBeNull();
+    expect(courtOfCnj('0000001-00.2024.2.00.0000')).toBeNull();
+    expect(courtOfCnj('0000001-00.2024.4.90.0000')).toBeNull();
+    expect(courtOfCnj('0000001-00.2024.5.90.0000')).toBeNull();
+  });
+
+  test('every public DataJud index (91: 27 TJs, TST, TSE, STJ, STM, TRF1-6, TRT1-24, 27 TREs, 3 TJMs) is reachable from some J.TR, and each is in the form', () => {
+    const reachable = new Set<string>();
+    for (const j of ['1', '2', '3', '4', '5', '6', '7', '8', '9']) {
+      for (let tr = 0; tr < 100; tr++) {
+        const alias = courtOfCnj(`0000001-00.2024.${j}.${String(tr).padStart(2, '0')}.0001`)?.datajudAlias;
+        if (alias) reachable.add(alias);
+      }
+    }
+    expect(reachable.size).toBe(91);
+    const inForm = new Set(COURT_CHOICES.map((c) => c.datajudAlias).filter(Boolean));
+    for (const alias of reachable) expect(inForm.has(alias), alias).toBe(true);
   });
 
   test('the form offers the specification’s courts first, then every other state court; each is found by sigla', () => {
@@ -101,9 +132,32 @@ describe('the court of a number (J.TR)', () => {
     expect(siglas.slice(0, 10)).toEqual(['TJSP', 'TJRJ', 'TJMG', 'TJRS', 'TJPR', 'TJBA', 'TJSC', 'TJPE', 'TJCE', 'TJGO']);
     expect(siglas).toContain('STF');
     expect(siglas).toContain('STJ');
-    expect(new Set(siglas).size).toBe(Object.keys(STATES).length + 2);
+    // 27 TJs, STF, STJ, TST, TSE, STM, 6 TRFs, 24 TRTs, 27 TREs, 3 TJMs.
+    expect(new Set(siglas).size).toBe(Object.keys(STATES).length * 2 + 5 + 6 + 24 + 3);
     for (const sigla of siglas) expect(findCourt(sigla)?.sigla).toBe(sigla);
     expect(findCourt('TRF3')?.datajudAlias).toBe('trf3');
     expect(findCourt('XYZ')).toBeUndefined();
+  });
+});
+
+/** cnj-numbers.json: numbers collected from other libraries and real answers, each with an independent verdict and its court. */
+interface CnjVector {
+  n: string;
+  expectedValid: boolean;
+  court: string | null;
+  source: string;
+}
+const VECTORS = (JSON.parse(realWorldText('cnj-numbers.json')) as { numbers: CnjVector[] }).numbers;
+
+describe('the real-world CNJ numbers (../shared/fixtures/real-world/cnj-numbers.json)', () => {
+  test('the file holds the numbers it announces', () => {
+    expect(VECTORS.length).toBeGreaterThanOrEqual(26);
+  });
+
+  test.each(VECTORS.map((v) => [v.n, v] as const))('%s: the check digits and the court agree with the independent verdict', (_n, vector) => {
+    expect(isValidCnj(vector.n), vector.source).toBe(vector.expectedValid);
+    // 'STM (J=7)', 'TST (J=5 TR=00)', 'TRE-PA (J=6)': the sigla is the first word.
+    const expectedCourt = vector.court?.split(' ')[0] ?? null;
+    expect(courtOfCnj(vector.n)?.sigla ?? null, vector.source).toBe(expectedCourt);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CourtProviderError, type CourtMonitoringProvider } from '~/integrations/court-monitoring/provider';
-import { claimDueChecks, processEscavadorCallback, runScheduledCheck, staleUnprocessedCallbacks } from '~/modules/monitoring/monitoring-background.server';
+import { checkStalePendingMonitorings, claimDueChecks, processEscavadorCallback, runScheduledCheck, staleUnprocessedCallbacks } from '~/modules/monitoring/monitoring-background.server';
+import { recordCheckFailure } from '~/modules/monitoring/monitoring.server';
 import { startIntervalPass } from './interval-pass.server';
 import { backgroundLog } from '~/lib/log.server';
 import { RetryLaterError, stableJobId, type JobDefinition, type JobQueue } from './queue.server';
@@ -29,10 +30,13 @@ export type MonitoringCheckPayload = z.infer<typeof checkPayload>;
 
 /**
  * The scheduled check of one process through `provider`, `concurrency` at once in this process. A
- * provider's retryable failure (429, 5xx, no answer) fails the attempt, so pg-boss retries it with
- * backoff, no earlier than a 429's Retry-After; any other refusal (the key refused, an invalid number)
- * would fail every retry alike: it is logged and the process waits for its next slot. A failing process
- * never holds up the others: each has its own job.
+ * provider's retryable failure (DataJud's failed shards or timed_out, 429, 5xx, no answer) leaves the
+ * process as it is and is retried with backoff (the queue's retryDelay doubling per attempt, no earlier
+ * than a 429's Retry-After), at a time the job chooses and records on the process, so the details can
+ * say 'DataJud indisponível, nova tentativa às HH:mm' (docs/decisions/0051). After the last attempt the
+ * process waits for its next slot (and the details name that). Any other refusal (the key refused, an
+ * invalid number) would fail every retry alike: it is logged and the process waits for its next slot. A
+ * failing process never holds up the others: each has its own job.
  */
 export function monitoringCheckJob(
   provider: CourtMonitoringProvider,
@@ -52,8 +56,20 @@ export function monitoringCheckJob(
           backgroundLog().warn({ processId, provider: provider.id, kind: error.kind, detail: error.detail }, 'Verificação de processo recusada pelo provedor; próxima no horário seguinte');
           return;
         }
-        backgroundLog().warn({ processId, provider: provider.id, kind: error.kind, attempt: attempt.retryCount + 1 }, 'Verificação de processo falhou; nova tentativa mais tarde');
-        throw error.retryAfterSeconds === undefined ? error : new RetryLaterError(error.message, error.retryAfterSeconds);
+        const at = (now ?? (() => new Date()))();
+        if (attempt.finalAttempt) {
+          // No attempt left: the next slot (the dispatcher moved next_check_at there when it handed this one out).
+          await recordCheckFailure(processId, { retryAt: 'next-slot' }, at);
+          backgroundLog().warn({ processId, provider: provider.id, kind: error.kind, attempt: attempt.retryCount + 1 }, 'Verificação de processo falhou na última tentativa; próxima no horário seguinte');
+          return;
+        }
+        // The queue's own backoff, made exact (pg-boss's is jittered): the time the lawyer is told is the time it runs.
+        const retryDelay = queue.retryDelay ?? 60;
+        const backoff = queue.retryBackoff ? retryDelay * 2 ** attempt.retryCount : retryDelay;
+        const afterSeconds = Math.ceil(Math.max(backoff, error.retryAfterSeconds ?? 0)) + 1;
+        await recordCheckFailure(processId, { retryAt: new Date(at.getTime() + afterSeconds * 1000) }, at);
+        backgroundLog().warn({ processId, provider: provider.id, kind: error.kind, attempt: attempt.retryCount + 1, afterSeconds }, 'Verificação de processo falhou; nova tentativa mais tarde');
+        throw new RetryLaterError(error.message, afterSeconds);
       }
     },
   };
@@ -91,6 +107,12 @@ export interface MonitoringDispatcherOptions {
   polling: { concurrency: number } | null;
   /** Re-enqueue callbacks whose job was lost (Escavador is configured). */
   callbacks: boolean;
+  /**
+   * The push provider (Escavador) whose monitorings still PENDENTE a day after creation are asked for
+   * their status once a day (checkStalePendingMonitorings), at most every `pendingCheckEveryMs` (10 minutes).
+   */
+  pendingStatus?: CourtMonitoringProvider;
+  pendingCheckEveryMs?: number;
   intervalMs?: number;
   now?: () => Date;
 }
@@ -108,7 +130,8 @@ const BACKLOG_PER_WORKER = 50;
  * waiting checks (at most MAX_BATCH): a backlog of 10,000 due processes is taken in bounded batches as
  * the workers drain it, and a process is not handed out long before it can run.
  */
-export function startMonitoringDispatcher(queue: JobQueue, { polling, callbacks, intervalMs = 5_000, now = () => new Date() }: MonitoringDispatcherOptions): MonitoringDispatcher {
+export function startMonitoringDispatcher(queue: JobQueue, { polling, callbacks, pendingStatus, pendingCheckEveryMs = 10 * 60_000, intervalMs = 5_000, now = () => new Date() }: MonitoringDispatcherOptions): MonitoringDispatcher {
+  let pendingCheckedAt = -Infinity;
   const pass = async (): Promise<number> => {
     let handedOut = 0;
     if (polling && queue.hasWorker(MONITORING_CHECK_JOB)) {
@@ -130,6 +153,14 @@ export function startMonitoringDispatcher(queue: JobQueue, { polling, callbacks,
         for (const uuid of await staleUnprocessedCallbacks(100, now())) await enqueueEscavadorCallback(queue, uuid);
       } catch (error) {
         backgroundLog().error({ err: error }, 'Falha ao reenfileirar callbacks do Escavador');
+      }
+    }
+    if (pendingStatus && now().getTime() - pendingCheckedAt >= pendingCheckEveryMs) {
+      pendingCheckedAt = now().getTime();
+      try {
+        await checkStalePendingMonitorings(pendingStatus, { now: now() });
+      } catch (error) {
+        backgroundLog().error({ err: error }, 'Falha ao consultar monitoramentos pendentes no Escavador');
       }
     }
     return handedOut;

@@ -55,7 +55,7 @@ export async function startBackgroundWork(config: WorkerConfig): Promise<void> {
   state.__jusconectaBackgroundWork = {
     emailSender,
     dispatcher: channels.length > 0 ? startOutboxDispatcher(queue, channels) : undefined,
-    monitoring: startMonitoringDispatcher(queue, { polling: pushed ? null : { concurrency: config.monitoringPollConcurrency }, callbacks: pushed }),
+    monitoring: startMonitoringDispatcher(queue, { polling: pushed ? null : { concurrency: config.monitoringPollConcurrency }, callbacks: pushed, ...(pushed ? { pendingStatus: courtProvider } : {}) }),
     // The CRM's morning digest goes into the outbox like every message (FOLLOW_UP_DIGEST=off: not from this process).
     ...(config.followUpDigest === false ? {} : { digest: startFollowUpDigestDispatcher() }),
   };

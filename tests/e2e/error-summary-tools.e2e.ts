@@ -105,7 +105,7 @@ test('monitoring: a number only the server checks, then a duplicate said beside 
   await expectInView(summary);
   await screenshot(page, 'error-summary-monitoring-360');
   expect(await summary.getByRole('link').allInnerTexts()).toEqual(['Número do processo']);
-  await expect(page.getByText('Número do processo fora do padrão CNJ.')).toBeVisible();
+  await expect(page.getByText('Dígito verificador não confere: confira o número.')).toBeVisible();
   await summary.getByRole('link', { name: 'Número do processo' }).click();
   await expectFocused(numero);
   expect(await numero.inputValue()).toBe('0018063-18.2013.8.26.0002');

@@ -47,7 +47,7 @@ test('an intermediário lawyer follows a process: checked number, the table, Atu
   await expect(page.getByText('Número do processo fora do padrão CNJ.')).toBeVisible();
   await numero.fill('0018063-18.2013.8.26.0002');
   await page.getByRole('button', { name: 'Monitorar processo' }).click();
-  await expect(page.getByText('Número do processo fora do padrão CNJ.')).toBeVisible();
+  await expect(page.getByText('Dígito verificador não confere: confira o número.')).toBeVisible();
   expect(await numero.inputValue()).toBe('0018063-18.2013.8.26.0002');
 
   await numero.fill(NUMERO);

@@ -6,7 +6,7 @@ import { outbox } from '~/db/schema/messaging';
 import { escavadorCallbacks, monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
 import { createDataJudProvider } from '~/integrations/court-monitoring/datajud.server';
 import { createEscavadorProvider } from '~/integrations/court-monitoring/escavador.server';
-import { CourtProviderError, type CourtMonitoringProvider } from '~/integrations/court-monitoring/provider';
+import type { CourtMonitoringProvider } from '~/integrations/court-monitoring/provider';
 import { ESCAVADOR_CALLBACK_JOB, MONITORING_CHECK_JOB, escavadorCallbackJob, monitoringCheckJob, startMonitoringDispatcher, type MonitoringDispatcher } from '~/jobs/monitoring.server';
 import { RetryLaterError, runningJobQueue, startJobQueue, stopJobQueue, type JobAttempt } from '~/jobs/queue.server';
 import { startBackgroundWork, stopBackgroundWork } from '~/jobs/worker.server';
@@ -288,7 +288,7 @@ describe('POST /api/webhooks/escavador', () => {
 async function dataJud(timeoutMs = 2000): Promise<{ standIn: DataJudStandIn; provider: CourtMonitoringProvider }> {
   const standIn = await startDataJudStandIn({ apiKey: DATAJUD_KEY });
   closers.push(() => standIn.close());
-  return { standIn, provider: createDataJudProvider({ apiUrl: standIn.url, apiKey: DATAJUD_KEY, timeoutMs }) };
+  return { standIn, provider: createDataJudProvider({ apiUrl: standIn.url, apiKey: DATAJUD_KEY, timeoutMs, requestsPerSecond: Infinity }) };
 }
 
 function indexProcess(standIn: DataJudStandIn, numero: string, movimentos: Array<{ codigo: number; nome: string; dataHora: string }>) {
@@ -379,7 +379,7 @@ describe('scheduled polling', () => {
     expect(await claimDueChecks(10, new Date(Date.now() + 1000))).toEqual([{ processId: ended.id, slot: expect.any(String) }]);
   });
 
-  test('a DataJud check through its stand-in: movements once, one WhatsApp each, ENCONTRADO; not indexed: NAO_ENCONTRADO', async () => {
+  test('a DataJud check through its stand-in: movements once, one WhatsApp each, ENCONTRADO; not indexed: NAO_ENCONTRADO once confirmed a day later', async () => {
     const { standIn, provider } = await dataJud();
     const { lawyer, id } = await followedAtDataJud(provider, 0);
     const missing = await followedAtDataJud(provider, 1, lawyer);
@@ -394,15 +394,25 @@ describe('scheduled polling', () => {
 
     const details = await getMonitoringDetails(lawyer, id);
     expect(details.status).toBe('ENCONTRADO');
-    expect(details.movements.map((m) => m.descricao)).toEqual(['Julgamento', 'Distribuição']);
+    expect(details.movements.map((m) => [m.descricao, m.tipo, m.codigo])).toEqual([
+      ['Julgamento', 'SENTENCA', 193],
+      ['Distribuição', 'ANDAMENTO', 26],
+    ]);
     expect(await notificationsOf(lawyer.id)).toHaveLength(2);
+    // A complete answer with no hit: remembered, the status stays until it repeats a day later.
+    expect((await getMonitoringDetails(lawyer, missing.id)).status).toBe('PENDENTE');
+    const soon = monitoringCheckJob(provider, { concurrency: 1, now: () => new Date(Date.now() + 60 * 60_000) });
+    await soon.handle({ processId: missing.id, slot: new Date().toISOString() }, attempt);
+    expect((await getMonitoringDetails(lawyer, missing.id)).status).toBe('PENDENTE');
+    const nextDay = monitoringCheckJob(provider, { concurrency: 1, now: () => new Date(Date.now() + 25 * 60 * 60_000) });
+    await nextDay.handle({ processId: missing.id, slot: new Date().toISOString() }, attempt);
     expect((await getMonitoringDetails(lawyer, missing.id)).status).toBe('NAO_ENCONTRADO');
     const searches = standIn.requests.filter((r) => r.path === '/api_publica_tjsp/_search');
-    expect(searches).toHaveLength(3);
+    expect(searches).toHaveLength(5);
     expect(searches[0]!.headers.authorization).toBe(`APIKey ${DATAJUD_KEY}`);
   });
 
-  test('failures: a slow answer or a 503 is retried by pg-boss, a 429 no earlier than its Retry-After, a refused key is not retried', async () => {
+  test('failures: a slow answer, a hang, a 503, failed shards are retried at a time recorded on the process (a 429 no earlier than its Retry-After); the status stays; a refused key is not retried', async () => {
     const { standIn, provider } = await dataJud(300);
     const { lawyer, id } = await followedAtDataJud(provider, 0);
     indexProcess(standIn, NUMEROS[0]!, [{ codigo: 26, nome: 'Distribuição', dataHora: '2026-10-01T14:06:24.000Z' }]);
@@ -413,25 +423,42 @@ describe('scheduled polling', () => {
         (e: unknown) => e,
       );
 
+    const retryOf = async () => {
+      const row = (await db.select({ at: monitoredProcesses.proximaTentativa, falhas: monitoredProcesses.falhasSeguidas, status: monitoredProcesses.status }).from(monitoredProcesses).where(eq(monitoredProcesses.id, id)))[0]!;
+      return { ...row, inSeconds: row.at ? Math.round((row.at.getTime() - Date.now()) / 1000) : null };
+    };
     standIn.latencyMs = 1000;
     const slow = await run();
-    expect(slow).toBeInstanceOf(CourtProviderError);
-    expect(slow).toMatchObject({ kind: 'network', retryable: true });
+    // The queue's first backoff (60 s), exact: the job schedules it and the process says when.
+    expect(slow).toBeInstanceOf(RetryLaterError);
+    expect((slow as RetryLaterError).afterSeconds).toBe(61);
+    expect(await retryOf()).toMatchObject({ falhas: 1, status: 'PENDENTE', inSeconds: 61 });
     standIn.latencyMs = 0;
     standIn.next('hang');
-    expect(await run()).toMatchObject({ kind: 'network' });
+    expect(await run()).toBeInstanceOf(RetryLaterError);
     standIn.next('server-error');
-    expect(await run()).toMatchObject({ kind: 'unavailable' });
+    expect(await run()).toBeInstanceOf(RetryLaterError);
+    standIn.nextBodies({ body: { timed_out: false, _shards: { total: 3, successful: 1, skipped: 0, failed: 2 }, hits: { total: { value: 0, relation: 'eq' }, hits: [] } } });
+    expect(await run()).toBeInstanceOf(RetryLaterError);
+    expect(await retryOf()).toMatchObject({ falhas: 4, status: 'PENDENTE' });
+    standIn.retryAfterSeconds = 300;
     standIn.next('rate-limited');
     const limited = await run();
     expect(limited).toBeInstanceOf(RetryLaterError);
-    expect((limited as RetryLaterError).afterSeconds).toBe(3);
+    expect((limited as RetryLaterError).afterSeconds).toBe(301);
+    expect((await retryOf()).inSeconds).toBe(301);
+    // The last attempt: no retry now; the process waits for its next slot, and says so.
+    standIn.next('server-error');
+    expect(await job.handle({ processId: id, slot: new Date().toISOString() }, { ...attempt, retryCount: 4, finalAttempt: true }).then(() => null)).toBeNull();
+    const [slot] = await db.select({ next: monitoredProcesses.nextCheckAt }).from(monitoredProcesses).where(eq(monitoredProcesses.id, id));
+    expect((await retryOf()).at).toEqual(slot!.next);
     standIn.next('unauthorized');
     expect(await run()).toBeNull();
     expect((await getMonitoringDetails(lawyer, id)).movements).toHaveLength(0);
-    // The next answer is a good one.
+    // The next answer is a good one: found, and no retry pending any more.
     expect(await run()).toBeNull();
     expect((await getMonitoringDetails(lawyer, id)).movements).toHaveLength(1);
+    expect(await retryOf()).toMatchObject({ falhas: 0, status: 'ENCONTRADO', at: null });
   });
 
   test('through pg-boss: every due process checked once, no more than the configured concurrency at once, a failure retried', async () => {

@@ -47,7 +47,7 @@ describe('the monitoring posts', () => {
     const ana = await signedIn('intermediario');
     expect(await post(ana.cookie, { intent: 'criar-monitoramento', numero: '0018063-18.2013.8.26.0002', tribunal: 'todos', frequencia: 'DIARIA' })).toMatchObject({
       status: 400,
-      errors: { numero: 'Número do processo fora do padrão CNJ.' },
+      errors: { numero: 'Dígito verificador não confere: confira o número.' },
     });
     const created = await post(ana.cookie, { intent: 'criar-monitoramento', numero: NUMERO, tribunal: 'todos', frequencia: 'DIARIA' });
     expect(created).toMatchObject({ status: 303, location: SECTION });

@@ -202,13 +202,42 @@ describe('movements', () => {
     expect(await notificationsOf(lawyer.id)).toHaveLength(0);
   });
 
-  test('Atualizar asks the provider now; its refusal changes nothing', async () => {
+  test('Atualizar asks the provider now; a passing refusal keeps everything, and says when the process is tried again', async () => {
     const { lawyer, id } = await followed();
     const ok = fakeProvider({ check: async () => ({ found: true, movements: [movement(6, 'Despacho de mero expediente')] }) });
     expect(await refreshMonitoring(lawyer, id, ok.provider)).toEqual({ newMovements: 1 });
     const down = fakeProvider({ check: () => Promise.reject(new CourtProviderError('unavailable', 'Erro interno', { status: 500 })) });
-    expect(await refusal(refreshMonitoring(lawyer, id, down.provider))).toMatchObject({ status: 502, message: 'Erro na API: Erro interno' });
-    expect((await getMonitoringDetails(lawyer, id)).movements).toHaveLength(1);
+    const now = new Date();
+    const answer = await refusal(refreshMonitoring(lawyer, id, down.provider, now));
+    expect(answer).toMatchObject({ status: 502 });
+    expect(answer.message).toMatch(/^Erro na API: Erro interno — .+ indisponível, nova tentativa às \d{2}:\d{2}/);
+    const details = await getMonitoringDetails(lawyer, id);
+    expect(details.movements).toHaveLength(1);
+    expect(details.status).toBe('ENCONTRADO');
+    // The first retry five minutes later; the dispatcher's slot brought forward to it.
+    expect(details.proximaTentativa?.getTime()).toBe(now.getTime() + 5 * 60_000);
+    const [row] = await db.select({ next: monitoredProcesses.nextCheckAt }).from(monitoredProcesses).where(eq(monitoredProcesses.id, id));
+    expect(row!.next!.getTime()).toBeLessThanOrEqual(now.getTime() + 5 * 60_000);
+    // A refusal that would repeat (the key) records no retry.
+    const refused = fakeProvider({ check: () => Promise.reject(new CourtProviderError('auth', 'chave recusada', { status: 401 })) });
+    expect(await refusal(refreshMonitoring(lawyer, id, refused.provider, now))).toMatchObject({ message: 'Erro na API: chave recusada' });
+  });
+
+  test('a "not found" that needs confirming: remembered the first time, NAO_ENCONTRADO only a day later; never for a process once found', async () => {
+    const { lawyer, id } = await followed();
+    const t0 = new Date();
+    const notFound = { found: false, movements: [], notFoundNeedsConfirmation: true };
+    await recordProcessCheck(id, notFound, t0);
+    expect((await getMonitoringDetails(lawyer, id)).status).toBe('PENDENTE');
+    await recordProcessCheck(id, notFound, new Date(t0.getTime() + 23 * 60 * 60_000));
+    expect((await getMonitoringDetails(lawyer, id)).status).toBe('PENDENTE');
+    await recordProcessCheck(id, notFound, new Date(t0.getTime() + 24 * 60 * 60_000));
+    expect((await getMonitoringDetails(lawyer, id)).status).toBe('NAO_ENCONTRADO');
+    // Found later after all: ENCONTRADO, and a later "not found" (confirmed or not) never undoes it.
+    await recordProcessCheck(id, { found: true, movements: [] }, new Date(t0.getTime() + 25 * 60 * 60_000));
+    await recordProcessCheck(id, notFound, new Date(t0.getTime() + 26 * 60 * 60_000));
+    await recordProcessCheck(id, notFound, new Date(t0.getTime() + 60 * 60 * 60_000));
+    expect((await getMonitoringDetails(lawyer, id)).status).toBe('ENCONTRADO');
   });
 });
 

@@ -136,6 +136,8 @@ export interface EscavadorStandIn extends BaseStandIn {
   monitorings: Map<number, EscavadorMonitoringRecord>;
   /** Processes in Escavador's base by their 20 digits, with their movements in any order. */
   processes: Map<string, EscavadorMovementItem[]>;
+  /** Process covers (GET /processos/numero_cnj/{numero}) by the 20 digits; a process without one answers 404. */
+  covers: Map<string, Record<string, unknown>>;
   /** Page size of the monitoring list (the docs show 20). */
   listPageSize: number;
   /** Where links.next points (default: the stand-in itself); tests set another host to see it refused. */
@@ -165,6 +167,7 @@ export async function startEscavadorStandIn({ token }: { token: string }): Promi
   const extra = {
     monitorings: new Map<number, EscavadorMonitoringRecord>(),
     processes: new Map<string, EscavadorMovementItem[]>(),
+    covers: new Map<string, Record<string, unknown>>(),
     listPageSize: 20,
     linksBase: null as string | null,
   };
@@ -227,6 +230,12 @@ export async function startEscavadorStandIn({ token }: { token: string }): Promi
       return { status: 405, body: { message: 'The method is not supported for this route.' } };
     }
 
+    const coverPath = /^\/processos\/numero_cnj\/([^/]+)$/.exec(path);
+    if (coverPath && request.method === 'GET') {
+      const cover = self.covers.get(digitsOf(decodeURIComponent(coverPath[1]!)));
+      return cover ? { status: 200, headers: credits, body: cover } : escavadorError(404, 'NOT_FOUND', 'Recurso não encontrado');
+    }
+
     const movementsPath = /^\/processos\/numero_cnj\/([^/]+)\/movimentacoes$/.exec(path);
     if (movementsPath && request.method === 'GET') {
       const numero = decodeURIComponent(movementsPath[1]!);
@@ -284,9 +293,10 @@ export async function startEscavadorStandIn({ token }: { token: string }): Promi
 // ---------------------------------------------------------------------------------------------------
 // DataJud: POST /api_publica_<alias>/_search, Authorization: APIKey <key>, Elasticsearch answers.
 
-/** The aliases DataJud indexes: 27 state courts, superior, federal, labour and state military courts. */
+/** The 91 aliases DataJud indexes: 27 state courts, superior, federal, labour, electoral and state military courts. */
 export const DATAJUD_ALIASES: ReadonlySet<string> = new Set([
   ...'tjac tjal tjam tjap tjba tjce tjdft tjes tjgo tjma tjmg tjms tjmt tjpa tjpb tjpe tjpi tjpr tjrj tjrn tjro tjrr tjrs tjsc tjse tjsp tjto'.split(' '),
+  ...'ac al am ap ba ce dft es go ma mg ms mt pa pb pe pi pr rj rn ro rr rs sc se sp to'.split(' ').map((uf) => `tre-${uf}`),
   'tst', 'tse', 'stj', 'stm', 'tjmmg', 'tjmrs', 'tjmsp',
   ...Array.from({ length: 6 }, (_, i) => `trf${i + 1}`),
   ...Array.from({ length: 24 }, (_, i) => `trt${i + 1}`),
@@ -307,11 +317,18 @@ export interface DataJudStandIn extends BaseStandIn {
   indices: Map<string, DataJudSource[]>;
   /** Adds a document (one instance of a process) to an alias's index. */
   index(alias: string, source: DataJudSource): void;
+  /**
+   * Scripts the next authorised _search answers as given bodies (a real answer read from
+   * ../shared/fixtures/real-world/: failed shards, timed_out, a real hit), one per request, status 200
+   * unless given; then requests are answered from the indices again.
+   */
+  nextBodies(...answers: Array<{ body: unknown; status?: number }>): void;
 }
 
 const esError = (status: number, type: string, reason: string, headers?: Record<string, string>): Answer => ({ status, headers, body: { error: { root_cause: [{ type, reason }], type, reason }, status } });
 
 export async function startDataJudStandIn({ apiKey }: { apiKey: string }): Promise<DataJudStandIn> {
+  const bodies: Array<{ body: unknown; status?: number }> = [];
   const standIn = await startServer('', { indices: new Map<string, DataJudSource[]>() }, (self) => (request, behaviour, url) => {
     if (behaviour === 'hang') return 'hang';
     // The wiki writes the scheme APIKey and ApiKey: both are accepted, nothing else.
@@ -320,6 +337,8 @@ export async function startDataJudStandIn({ apiKey }: { apiKey: string }): Promi
     if (behaviour === 'rate-limited') return { ...esError(429, 'too_many_requests', 'Limite de requisições excedido'), headers: self.retryAfterSeconds === null ? undefined : { 'Retry-After': String(self.retryAfterSeconds) } };
     if (behaviour === 'server-error' || behaviour === 'no-credit') return esError(503, 'unavailable_shards_exception', 'Service temporarily unavailable');
     if (behaviour === 'redirect') return { status: 301, headers: { Location: 'https://outro-servidor.example/' } };
+    const scriptedBody = bodies.shift();
+    if (scriptedBody) return { status: scriptedBody.status ?? 200, body: scriptedBody.body };
 
     const search = /^\/api_publica_([a-z0-9-]+)\/_search$/.exec(url.pathname);
     if (!search) return esError(404, 'index_not_found_exception', `no such index [${url.pathname.split('/')[1] ?? ''}]`);
@@ -355,6 +374,9 @@ export async function startDataJudStandIn({ apiKey }: { apiKey: string }): Promi
   return Object.assign(standIn, {
     index(alias: string, source: DataJudSource) {
       standIn.indices.set(alias, [...(standIn.indices.get(alias) ?? []), source]);
+    },
+    nextBodies(...answers: Array<{ body: unknown; status?: number }>) {
+      bodies.push(...answers);
     },
   });
 }

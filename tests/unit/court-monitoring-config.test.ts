@@ -25,7 +25,7 @@ describe('court-monitoring configuration', () => {
 
   test('datajud: the key; the URL defaults to the public API', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), COURT_MONITORING_PROVIDER: 'datajud', DATAJUD_API_KEY: 'cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw==' });
-    expect(config.courtMonitoring).toEqual({ provider: 'datajud', apiUrl: 'https://api-publica.datajud.cnj.jus.br', apiKey: 'cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw==' });
+    expect(config.courtMonitoring).toEqual({ provider: 'datajud', apiUrl: 'https://api-publica.datajud.cnj.jus.br', apiKey: 'cDZHYzlZa0JadVREZDJCendQbXY6SkJlTzNjLV9TRENyQk1RdnFKZGRQdw==', requestsPerSecond: 1 });
     expect(createConfiguredCourtProvider(config)).toMatchObject({ id: 'datajud', displayName: 'DataJud (CNJ)' });
   });
 
@@ -34,6 +34,7 @@ describe('court-monitoring configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), COURT_MONITORING_PROVIDER: 'escavador', ESCAVADOR_API_TOKEN: 'a' })).toThrow(/ESCAVADOR_CALLBACK_TOKEN: é obrigatório quando COURT_MONITORING_PROVIDER=escavador/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), COURT_MONITORING_PROVIDER: 'datajud', ESCAVADOR_API_TOKEN: 'a' })).toThrow(/DATAJUD_API_KEY: é obrigatório quando COURT_MONITORING_PROVIDER=datajud/);
     expect(loadConfig({ DATA_DIR: dataDir(), COURT_MONITORING_PROVIDER: 'datajud', DATAJUD_API_KEY: 'k', ESCAVADOR_API_URL: 'https://api.escavador.com/api/v2' }).courtMonitoring.provider).toBe('datajud');
+    expect(loadConfig({ DATA_DIR: dataDir(), COURT_MONITORING_PROVIDER: 'datajud', DATAJUD_API_KEY: 'k', DATAJUD_REQUESTS_PER_SECOND: '2.5' }).courtMonitoring).toMatchObject({ requestsPerSecond: 2.5 });
   });
 
   test.each([
@@ -42,6 +43,9 @@ describe('court-monitoring configuration', () => {
     ['DATAJUD_API_URL', 'ftp://api-publica.datajud.cnj.jus.br', /DATAJUD_API_URL: deve ser uma URL completa/],
     ['DATAJUD_API_KEY', 'APIKey abc', /DATAJUD_API_KEY: não pode ter espaços nem acentos/],
     ['ESCAVADOR_API_TOKEN', 'tóken', /ESCAVADOR_API_TOKEN: não pode ter espaços nem acentos/],
+    ['DATAJUD_REQUESTS_PER_SECOND', '0', /DATAJUD_REQUESTS_PER_SECOND: deve estar entre 0,1 e 50/],
+    ['DATAJUD_REQUESTS_PER_SECOND', '500', /DATAJUD_REQUESTS_PER_SECOND: deve estar entre 0,1 e 50/],
+    ['DATAJUD_REQUESTS_PER_SECOND', 'rápido', /DATAJUD_REQUESTS_PER_SECOND: deve ser um número/],
   ])('%s=%s is refused', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
   });

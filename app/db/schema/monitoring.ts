@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { MONITORING_FREQUENCIES, MONITORING_STATUSES, PROCESS_UPDATE_TYPES } from '~/domain/catalog/vocabularies';
+import type { ProcessDetails } from '~/domain/process-details';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
 
@@ -23,6 +24,19 @@ export const monitoredProcesses = pgTable(
      * it one (rows from before polling existed). docs/decisions/0030.
      */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** The process's cover as the provider last gave it (class, subjects, judging body, grau, filing date, parties). */
+    detalhes: jsonb('detalhes').$type<ProcessDetails>(),
+    /**
+     * The first complete "not found" of a provider whose "not found" needs confirming (DataJud), while the
+     * process was never found: a second one at least a day later makes it NAO_ENCONTRADO. docs/decisions/0051.
+     */
+    naoEncontradoEm: timestamp('nao_encontrado_em', { withTimezone: true }),
+    /** After a check that failed for a passing reason (failed shards, 429, 5xx, no answer): when it is tried again. */
+    proximaTentativa: timestamp('proxima_tentativa', { withTimezone: true }),
+    /** Checks failed in a row for a passing reason (the backoff); 0 after any answer. */
+    falhasSeguidas: integer('falhas_seguidas').notNull().default(0),
+    /** Escavador: when the job last asked for the status of a monitoring still PENDENTE after a day (decision 0051). */
+    statusConsultadoEm: timestamp('status_consultado_em', { withTimezone: true }),
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -45,6 +59,8 @@ export const processUpdates = pgTable(
     data: timestamp('data', { withTimezone: true }).notNull(),
     descricao: text('descricao').notNull(),
     tipo: text('tipo', { enum: PROCESS_UPDATE_TYPES }).notNull().default('ANDAMENTO'),
+    /** The movement's TPU code (DataJud), from which `tipo` was read; null when the provider gives none (Escavador). */
+    codigo: integer('codigo'),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,7 +22,7 @@ export function createConfiguredCourtProvider(config: Pick<AppConfig, 'courtMoni
     case 'escavador':
       return createEscavadorProvider({ apiUrl: settings.apiUrl, token: settings.token, timeoutMs });
     case 'datajud':
-      return createDataJudProvider({ apiUrl: settings.apiUrl, apiKey: settings.apiKey, timeoutMs });
+      return createDataJudProvider({ apiUrl: settings.apiUrl, apiKey: settings.apiKey, timeoutMs, requestsPerSecond: settings.requestsPerSecond });
     case 'simulado':
       return createSimulatedProvider({ now });
   }

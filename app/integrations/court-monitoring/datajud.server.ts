@@ -1,6 +1,7 @@
 import { DEFAULT_COURT_TIMEOUT_MS, callJson, commonHttpError, field, type HttpAnswer } from './http.server';
 import { movementTypeOfText } from './movement-type';
-import { CourtProviderError, type CheckProcessInput, type CourtMonitoringProvider, type ProcessCheck, type ProviderCourt, type ProviderMovement } from './provider';
+import { CourtProviderError, type CheckProcessInput, type CourtMonitoringProvider, type ProcessCheck, type ProcessDetails, type ProviderCourt, type ProviderMovement } from './provider';
+import { movementTypeOfCode } from './tpu-movements';
 
 // The CNJ's public DataJud API, as its wiki (datajud-wiki.cnj.jus.br) describes it: one
 // Elasticsearch index per court (api_publica_<alias>), `Authorization: APIKey <key>`, a `match` on the
@@ -13,14 +14,33 @@ export interface DataJudProviderOptions {
   /** The public key CNJ publishes on its wiki (it may change it: configuration, never code). */
   apiKey: string;
   timeoutMs?: number;
+  /** Requests per second to each court's index, at most (DATAJUD_REQUESTS_PER_SECOND; default 1). */
+  requestsPerSecond?: number;
+}
+
+/**
+ * A per-court pace: each index (api_publica_<alias>) gets at most `perSecond` requests a second from
+ * this process, on top of the check job's concurrency limit. Requests to one court wait their turn
+ * (spaced 1/perSecond apart); other courts are not held up. docs/decisions/0051.
+ */
+export function createCourtPacer(perSecond: number, now: () => number = Date.now) {
+  const interval = 1000 / perSecond;
+  const nextFree = new Map<string, number>();
+  return async function pace(alias: string): Promise<void> {
+    const at = Math.max(now(), nextFree.get(alias) ?? 0);
+    nextFree.set(alias, at + interval);
+    const wait = at - now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  };
 }
 
 const SERVICE = 'o DataJud (CNJ)';
 /** Hits asked for: one per instance of the process; more than a handful never happens. */
 const HITS_SIZE = 20;
 
-export function createDataJudProvider({ apiUrl, apiKey, timeoutMs = DEFAULT_COURT_TIMEOUT_MS }: DataJudProviderOptions): CourtMonitoringProvider {
+export function createDataJudProvider({ apiUrl, apiKey, timeoutMs = DEFAULT_COURT_TIMEOUT_MS, requestsPerSecond = 1 }: DataJudProviderOptions): CourtMonitoringProvider {
   const base = apiUrl.replace(/\/+$/, '');
+  const pace = createCourtPacer(requestsPerSecond);
   return {
     id: 'datajud',
     displayName: 'DataJud (CNJ)',
@@ -39,6 +59,7 @@ export function createDataJudProvider({ apiUrl, apiKey, timeoutMs = DEFAULT_COUR
       const alias = aliasOf(court);
       const digits = numero.replace(/\D/g, '');
       if (digits.length !== 20) throw new CourtProviderError('invalid', `Número de processo fora do padrão CNJ: ${numero}`);
+      await pace(alias);
       const answer = await callJson(`${base}/api_publica_${encodeURIComponent(alias)}/_search`, {
         method: 'POST',
         headers: { Authorization: `APIKey ${apiKey}` },
@@ -47,7 +68,7 @@ export function createDataJudProvider({ apiUrl, apiKey, timeoutMs = DEFAULT_COUR
         service: SERVICE,
       });
       if (answer.status !== 200) throw dataJudError(answer, alias);
-      return dataJudCheck(answer.json);
+      return dataJudCheck(answer.json, digits);
     },
   };
 }
@@ -60,33 +81,90 @@ function aliasOf(court: ProviderCourt | null): string {
 }
 
 /**
- * A _search answer as a check: found when hits.total.value > 0 (an answer without it: when it
- * has hits); the `movimentos` of every hit (every instance) merged, once per (codigo, dataHora),
- * oldest first.
+ * A _search answer as a check (for the number whose 20 digits are `digits`, when given: hits of other
+ * numbers are left out). An answer that is not complete is no answer: `timed_out: true` or any
+ * failed shard (`_shards.failed > 0`: the cluster answered from part of the index) is a retryable
+ * 'unavailable' error, never "not found". A complete answer: found when hits.total.value > 0 (an
+ * answer without it: when it has hits); the `movimentos` of every hit (every instance) merged, once
+ * per (codigo, dataHora), oldest first; the cover (class, subjects, judging body, grau, filing date) of
+ * the instance that moved last. Its "not found" needs confirming (docs/decisions/0051).
  */
-export function dataJudCheck(json: unknown): ProcessCheck {
+export function dataJudCheck(json: unknown, digits?: string): ProcessCheck {
+  const incomplete = incompleteAnswer(json);
+  if (incomplete) throw new CourtProviderError('unavailable', incomplete, { status: 200 });
   const hits = field(json, 'hits');
   const list = field(hits, 'hits');
-  const documents = Array.isArray(list) ? list : [];
+  // A `match` may score other numbers too: only the hits of the number asked for (when the hit says its number).
+  const documents = (Array.isArray(list) ? list : []).filter((hit) => {
+    const numero = field(field(hit, '_source'), 'numeroProcesso');
+    return digits === undefined || typeof numero !== 'string' || numero === digits;
+  });
   // hits.total is { value, relation } (Elasticsearch 7+) or a bare number (older versions).
   const total = typeof field(hits, 'total') === 'number' ? field(hits, 'total') : field(field(hits, 'total'), 'value');
-  const found = typeof total === 'number' ? total > 0 : documents.length > 0;
+  const found = documents.length > 0 || (typeof total === 'number' && total > 0 && (!Array.isArray(list) || list.length === 0));
   const seen = new Set<string>();
   const movements: Array<ProviderMovement & { order: number }> = [];
+  let latest: { source: unknown; at: number } | null = null;
   for (const hit of documents) {
-    const movimentos = field(field(hit, '_source'), 'movimentos');
-    if (!Array.isArray(movimentos)) continue;
-    for (const movimento of movimentos) {
+    const source = field(hit, '_source');
+    const movimentos = field(source, 'movimentos');
+    let lastMoved = dateTimeOf(field(source, 'dataHoraUltimaAtualizacao'))?.getTime() ?? 0;
+    for (const movimento of Array.isArray(movimentos) ? movimentos : []) {
       const movement = dataJudMovement(movimento);
       if (!movement) continue;
+      lastMoved = Math.max(lastMoved, movement.data.getTime());
       const key = `${String(field(movimento, 'codigo') ?? movement.descricao)}|${movement.data.toISOString()}`;
       if (seen.has(key)) continue;
       seen.add(key);
       movements.push({ ...movement, order: movements.length });
     }
+    if (!latest || lastMoved > latest.at) latest = { source, at: lastMoved };
   }
   movements.sort((a, b) => a.data.getTime() - b.data.getTime() || a.order - b.order);
-  return { found, movements: movements.map(({ data, descricao, tipo }) => ({ data, descricao, tipo })) };
+  return {
+    found,
+    movements: movements.map(({ order: _order, ...movement }) => movement),
+    ...(latest ? { details: dataJudDetails(latest.source) } : {}),
+    notFoundNeedsConfirmation: true,
+  };
+}
+
+/** Why an HTTP 200 is not a complete answer (timed out, shards failed), or null when it is complete. */
+export function incompleteAnswer(json: unknown): string | null {
+  if (!field(json, 'hits') || typeof field(json, 'hits') !== 'object') return 'O DataJud (CNJ) respondeu sem o resultado da busca (hits): resposta incompleta';
+  if (field(json, 'timed_out') === true) return 'O DataJud (CNJ) não concluiu a busca no tempo (timed_out): resposta incompleta';
+  const failed = field(field(json, '_shards'), 'failed');
+  if (typeof failed === 'number' && failed > 0) {
+    const totalShards = field(field(json, '_shards'), 'total');
+    return `O DataJud (CNJ) respondeu com ${failed}${typeof totalShards === 'number' ? ` de ${totalShards}` : ''} partes do índice em falha: resposta incompleta`;
+  }
+  return null;
+}
+
+const cleanText = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? fixMojibake(value).replace(/\s+/g, ' ').trim() : null);
+
+/** The subjects' names: DataJud nests them in arrays on some courts (wiki exemplo2: [[{…}], [{…}]]). */
+function subjectNames(value: unknown, into: string[] = [], depth = 0): string[] {
+  if (depth > 4) return into;
+  if (Array.isArray(value)) for (const item of value) subjectNames(item, into, depth + 1);
+  else {
+    const name = cleanText(field(value, 'nome'));
+    if (name && !into.includes(name)) into.push(name);
+  }
+  return into;
+}
+
+/** One hit's cover: class, subjects, judging body, grau and filing date (DataJud's public API has no parties). */
+export function dataJudDetails(source: unknown): ProcessDetails {
+  const filed = dateTimeOf(field(source, 'dataAjuizamento'));
+  return {
+    classe: cleanText(field(field(source, 'classe'), 'nome')),
+    assuntos: subjectNames(field(source, 'assuntos')),
+    orgaoJulgador: cleanText(field(field(source, 'orgaoJulgador'), 'nome')),
+    grau: cleanText(field(source, 'grau')),
+    dataAjuizamento: filed ? filed.toISOString() : null,
+    partes: [],
+  };
 }
 
 /**
@@ -116,9 +194,10 @@ function dateTimeOf(value: unknown): Date | null {
 
 /**
  * One `movimentos` entry as a ProviderMovement: the TPU name, then the tabled complements' values
- * ('Distribuição: competência exclusiva'; 'Conclusão: para despacho'). The badge is read from the TPU
- * name alone (movement-type.ts): complements say where a case goes ('para julgamento'), not what
- * happened. Null without a readable date or name.
+ * ('Distribuição: competência exclusiva'; 'Conclusão: para despacho'). The badge comes from the TPU
+ * code (tpu-movements.ts, docs/decisions/0050); only an entry without a code is read by its name
+ * (movement-type.ts). Complements say where a case goes ('para julgamento'), not what happened: they
+ * never decide the badge. Null without a readable date or name.
  */
 export function dataJudMovement(movimento: unknown): ProviderMovement | null {
   const data = dateTimeOf(field(movimento, 'dataHora'));
@@ -131,7 +210,9 @@ export function dataJudMovement(movimento: unknown): ProviderMovement | null {
     .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
     .map((v) => fixMojibake(v).replace(/\s+/g, ' ').trim());
   const descricao = values.length > 0 ? `${nome}: ${[...new Set(values)].join('; ')}` : nome;
-  return { data, descricao, tipo: movementTypeOfText(nome) };
+  const rawCode = field(movimento, 'codigo');
+  const codigo = typeof rawCode === 'number' && Number.isInteger(rawCode) ? rawCode : typeof rawCode === 'string' && /^\d{1,9}$/.test(rawCode) ? Number(rawCode) : undefined;
+  return codigo === undefined ? { data, descricao, tipo: movementTypeOfText(nome) } : { data, descricao, tipo: movementTypeOfCode(codigo), codigo };
 }
 
 /** Elasticsearch's reason (error.reason, or the first root_cause's), else the body. */

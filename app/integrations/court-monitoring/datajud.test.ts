@@ -20,7 +20,8 @@ afterEach(async () => {
 async function dataJud(options: { apiKey?: string; timeoutMs?: number } = {}) {
   const standIn = await startDataJudStandIn({ apiKey: API_KEY });
   closers.push(() => standIn.close());
-  const provider = createDataJudProvider({ apiUrl: standIn.url, apiKey: options.apiKey ?? API_KEY, timeoutMs: options.timeoutMs ?? 2000 });
+  // No pace here (the per-court pace has its own test).
+  const provider = createDataJudProvider({ apiUrl: standIn.url, apiKey: options.apiKey ?? API_KEY, timeoutMs: options.timeoutMs ?? 2000, requestsPerSecond: Infinity });
   return { standIn, provider };
 }
 
@@ -92,8 +93,8 @@ describe('the DataJud adapter', () => {
   test('0 hits is not found; a court with documents for other numbers too', async () => {
     const { standIn, provider } = await dataJud();
     standIn.index('tjdft', { numeroProcesso: '07223914020178070001', tribunal: 'TJDFT', grau: 'G1', movimentos: [] });
-    expect(await provider.checkProcess({ numero: NUMERO, court: TRF1, providerRef: null })).toEqual({ found: false, movements: [] });
-    expect(await provider.checkProcess({ numero: '0722391-40.2017.8.07.0001', court: TJDFT, providerRef: null })).toEqual({ found: true, movements: [] });
+    expect(await provider.checkProcess({ numero: NUMERO, court: TRF1, providerRef: null })).toEqual({ found: false, movements: [], notFoundNeedsConfirmation: true });
+    expect(await provider.checkProcess({ numero: '0722391-40.2017.8.07.0001', court: TJDFT, providerRef: null })).toMatchObject({ found: true, movements: [], details: { grau: 'G1', partes: [] } });
   });
 
   test('a court DataJud has no index for is refused before any call, at start and at check; no court at all too', async () => {
@@ -130,7 +131,7 @@ describe('the DataJud adapter', () => {
   test('a slow answer within the deadline is read; past it, or a hang, is a network error', async () => {
     const { standIn } = await dataJud();
     standIn.index('trf1', FIRST_INSTANCE);
-    const provider = createDataJudProvider({ apiUrl: standIn.url, apiKey: API_KEY, timeoutMs: 800 });
+    const provider = createDataJudProvider({ apiUrl: standIn.url, apiKey: API_KEY, timeoutMs: 800, requestsPerSecond: Infinity });
     standIn.latencyMs = 100;
     expect((await provider.checkProcess({ numero: NUMERO, court: TRF1, providerRef: null })).movements).toHaveLength(4);
     standIn.latencyMs = 1200;
@@ -154,7 +155,7 @@ describe('reading DataJud answers', () => {
     expect(fixMojibake('Decisão')).toBe('Decisão');
     expect(fixMojibake('Ã')).toBe('Ã');
     const check = dataJudCheck({ hits: { total: { value: 1 }, hits: [{ _source: { movimentos: [{ codigo: 3, nome: 'DecisÃ£o', dataHora: '2024-01-02T03:04:05Z' }] } }] } });
-    expect(check.movements).toEqual([{ data: new Date('2024-01-02T03:04:05Z'), descricao: 'Decisão', tipo: 'DECISAO' }]);
+    expect(check.movements).toEqual([{ data: new Date('2024-01-02T03:04:05Z'), descricao: 'Decisão', tipo: 'DECISAO', codigo: 3 }]);
   });
 
   test('dates: ISO with or without a zone (UTC), the compact form; a movement without a date or a name is left out', () => {
@@ -184,11 +185,12 @@ describe('reading DataJud answers', () => {
     ]);
   });
 
-  test('an answer without hits.total is found when it has hits; a malformed one is not found with no movement', () => {
+  test('an answer without hits.total is found when it has hits; one without hits at all is no answer (retryable), never "not found"', () => {
     expect(dataJudCheck({ hits: { hits: [{ _source: { movimentos: [] } }] } }).found).toBe(true);
     expect(dataJudCheck({ hits: { total: 0, hits: [] } }).found).toBe(false);
     expect(dataJudCheck({ hits: { total: 2, hits: [] } }).found).toBe(true);
-    expect(dataJudCheck(undefined)).toEqual({ found: false, movements: [] });
-    expect(dataJudCheck({ hits: { total: { value: 0 }, hits: [] } })).toEqual({ found: false, movements: [] });
+    expect(() => dataJudCheck(undefined)).toThrow(CourtProviderError);
+    expect(() => dataJudCheck({ took: 3 })).toThrow(/resposta incompleta/);
+    expect(dataJudCheck({ hits: { total: { value: 0 }, hits: [] } })).toEqual({ found: false, movements: [], notFoundNeedsConfirmation: true });
   });
 });

@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { maskCnj } from '~/domain/cnj';
 import { DEFAULT_COURT_TIMEOUT_MS, callJson, commonHttpError, field, type HttpAnswer } from './http.server';
 import { movementTypeOfText } from './movement-type';
-import { CourtProviderError, type CheckProcessInput, type CourtMonitoringProvider, type MonitoringFrequency, type ProcessCheck, type ProviderMovement, type StartMonitoringInput } from './provider';
+import {
+  CourtProviderError,
+  type CheckProcessInput,
+  type CourtMonitoringProvider,
+  type MonitoringFrequency,
+  type ProcessCheck,
+  type ProcessDetails,
+  type ProviderMovement,
+  type ProviderParty,
+  type StartMonitoringInput,
+} from './provider';
 
 // Escavador API v2, as its public documentation describes it: Bearer token (server side
 // only), process monitorings at /monitoramentos/processos (create, list, get, delete), movements by CNJ
@@ -99,6 +109,29 @@ export function createEscavadorProvider({ apiUrl, token, timeoutMs = DEFAULT_COU
     return { found: true, movements: list };
   }
 
+  /**
+   * The process's cover (GET /processos/numero_cnj/{numero}): class, subjects, judging body, grau,
+   * filing date and parties. Best effort: a cover Escavador does not have, or cannot give now, is no
+   * cover (null), and the check goes on without it.
+   */
+  async function cover(numero: string): Promise<ProcessDetails | null> {
+    try {
+      const answer = await call('GET', `${base}/processos/numero_cnj/${encodeURIComponent(numero)}`);
+      return answer.status === 200 ? escavadorDetails(answer.json) : null;
+    } catch (error) {
+      if (error instanceof CourtProviderError) return null;
+      throw error;
+    }
+  }
+
+  /** The movements, and the cover when the caller has none yet. */
+  async function found(numero: string, needsDetails: boolean | undefined): Promise<ProcessCheck> {
+    const list = await movements(numero);
+    if (!list.found) return list;
+    const details = needsDetails ? await cover(numero) : null;
+    return details ? { ...list, details } : list;
+  }
+
   return {
     id: 'escavador',
     displayName: 'Escavador',
@@ -127,16 +160,16 @@ export function createEscavadorProvider({ apiUrl, token, timeoutMs = DEFAULT_COU
       throw escavadorError(answer);
     },
 
-    async checkProcess({ numero, providerRef }: CheckProcessInput): Promise<ProcessCheck> {
+    async checkProcess({ numero, providerRef, needsDetails }: CheckProcessInput): Promise<ProcessCheck> {
       if (providerRef) {
         const monitoring = await getMonitoring(providerRef);
         if (monitoring.status === 'PENDENTE') return { found: false, pending: true, movements: [] };
         if (monitoring.status === 'NAO_ENCONTRADO') return { found: false, movements: [] };
-        const found = await movements(numero);
+        const check = await found(numero, needsDetails);
         // The monitoring says ENCONTRADO: a movement list not yet there is an empty one.
-        return { found: true, movements: found.movements };
+        return { ...check, found: true };
       }
-      return movements(numero);
+      return found(numero, needsDetails);
     },
   };
 }
@@ -190,6 +223,39 @@ export function escavadorMovement(item: unknown): ProviderMovement | null {
   const descricao = clip(conteudo || (typeof field(classification, 'nome') === 'string' ? (field(classification, 'nome') as string) : ''));
   if (!data || !descricao) return null;
   return { data, descricao, tipo: movementTypeOfText(classified ? classified : descricao.slice(0, 200)) };
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.replace(/\s+/g, ' ').trim() : null);
+
+/**
+ * A process cover of Escavador's (GET /processos/numero_cnj/{numero}; the official SDK's Processo and
+ * FonteProcesso): the court source's `capa` (classe, assuntos_normalizados or assunto, orgao_julgador,
+ * data_distribuicao) and `envolvidos` (nome, tipo_normalizado or tipo, polo), its grau_formatado; the
+ * process's data_inicio when the cover has no filing date. Null when the answer has no source.
+ */
+export function escavadorDetails(json: unknown): ProcessDetails | null {
+  const fontes = field(json, 'fontes');
+  if (!Array.isArray(fontes) || fontes.length === 0) return null;
+  const fonte = fontes.find((f) => field(f, 'tipo') === 'TRIBUNAL') ?? fontes[0];
+  const capa = field(fonte, 'capa');
+  const normalised = field(capa, 'assuntos_normalizados');
+  const assuntos = Array.isArray(normalised) ? normalised.map((a) => textOf(field(a, 'nome'))).filter((a): a is string => a !== null) : [];
+  const assunto = textOf(field(capa, 'assunto'));
+  if (assuntos.length === 0 && assunto) assuntos.push(assunto);
+  const envolvidos = field(fonte, 'envolvidos');
+  const partes: ProviderParty[] = (Array.isArray(envolvidos) ? envolvidos : [])
+    .map((e) => ({ nome: textOf(field(e, 'nome')) ?? '', tipo: textOf(field(e, 'tipo_normalizado')) ?? textOf(field(e, 'tipo')), polo: textOf(field(e, 'polo')) }))
+    .filter((p) => p.nome !== '')
+    .slice(0, 50);
+  const filed = dateOf(field(capa, 'data_distribuicao')) ?? dateOf(field(json, 'data_inicio'));
+  return {
+    classe: textOf(field(capa, 'classe')),
+    assuntos,
+    orgaoJulgador: textOf(field(capa, 'orgao_julgador')),
+    grau: textOf(field(fonte, 'grau_formatado')),
+    dataAjuizamento: filed ? filed.toISOString() : null,
+    partes,
+  };
 }
 
 /** The provider's own message in an error answer: `error` (401, 402, some 404s) or `message` with the fields' `errors`. */

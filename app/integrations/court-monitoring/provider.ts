@@ -3,6 +3,9 @@
 // COURT_MONITORING_PROVIDER. Integrations never import modules: the court arrives as plain data.
 
 import { COURT_MONITORING_PROVIDERS } from '~/config.server';
+import type { ProcessDetails } from '~/domain/process-details';
+
+export type { ProcessDetails, ProviderParty } from '~/domain/process-details';
 
 export { COURT_MONITORING_PROVIDERS };
 export type CourtMonitoringProviderId = (typeof COURT_MONITORING_PROVIDERS)[number];
@@ -28,6 +31,8 @@ export interface ProviderMovement {
   descricao: string;
   /** The type badge; anything the provider does not classify is ANDAMENTO. */
   tipo: MovementType;
+  /** The movement's code in the CNJ's movement table (TPU), when the provider gives one (DataJud does). */
+  codigo?: number;
 }
 
 export interface ProcessCheck {
@@ -40,6 +45,14 @@ export interface ProcessCheck {
   pending?: boolean;
   /** Every movement the provider returned on this check, in any order; the caller stores each once. */
   movements: ProviderMovement[];
+  /** The process's cover, when this check read it (DataJud always; Escavador when found). */
+  details?: ProcessDetails;
+  /**
+   * A "not found" that only counts when it repeats (DataJud: an index that lags behind the court, or a
+   * search on a bad day): a new process becomes NAO_ENCONTRADO only after two such answers at least a day
+   * apart (docs/decisions/0051). Absent: the provider's "not found" is its final word (Escavador's own search).
+   */
+  notFoundNeedsConfirmation?: boolean;
 }
 
 export interface StartMonitoringInput {
@@ -61,6 +74,8 @@ export interface CheckProcessInput {
    * movement is the one after these, so its story goes on where it was across server restarts.
    */
   knownMovements?: number;
+  /** The caller has no cover of the process yet: a provider whose cover is a separate (paid) call reads it. */
+  needsDetails?: boolean;
 }
 
 export interface CourtMonitoringProvider {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isValidCnj } from '~/domain/cnj';
 import { MOVEMENT_TYPES } from './provider';
-import { createSimulatedProvider, simulatedMovement } from './simulado';
+import { createSimulatedProvider, simulatedDetails, simulatedMovement } from './simulado';
 
 const NUMERO = '0018063-19.2013.8.26.0002';
 const OUTRO = '0058967-77.2016.8.19.0000';
@@ -73,5 +73,20 @@ describe('the simulated court', () => {
     expect(await provider.checkProcess({ numero: '0000001-00.2024.6.14.0000', court: null, providerRef: null })).toEqual({ found: false, movements: [] });
     expect(await provider.checkProcess({ numero: '0018063-18.2013.8.26.0002', court: TJSP, providerRef: null })).toEqual({ found: false, movements: [] });
     expect(await provider.checkProcess({ numero: '0000000-54.2024.8.26.0100', court: TJSP, providerRef: null })).toEqual({ found: false, movements: [] });
+  });
+
+  test('the simulated case fits its court: a labour (TRT2) case is at a Vara do Trabalho, never a Vara Cível; federal, electoral and superior ones likewise', () => {
+    const trt2 = '1001196-38.2022.5.02.0712';
+    for (let seq = 0; seq < 40; seq++) {
+      const numero = `${String(1001196 + seq).padStart(7, '0')}-00.2022.5.02.0712`;
+      expect(simulatedMovement(numero, 0).descricao).toMatch(/Vara do Trabalho\.$/);
+      expect(simulatedDetails(numero).orgaoJulgador).toMatch(/Vara do Trabalho$/);
+    }
+    expect(simulatedDetails(trt2)).toMatchObject({ classe: 'Ação Trabalhista - Rito Ordinário', grau: 'G1', partes: [] });
+    expect(simulatedDetails('0000832-35.2018.4.01.3202').orgaoJulgador).toMatch(/Federal/);
+    expect(simulatedDetails('0000001-49.2024.6.14.0000').orgaoJulgador).toMatch(/Zona Eleitoral$/);
+    expect(simulatedDetails('1000794-13.2022.5.00.0000')).toMatchObject({ orgaoJulgador: 'Gabinete do Ministro Relator', grau: 'SUP' });
+    expect(simulatedDetails(NUMERO)).toMatchObject({ classe: 'Procedimento Comum Cível' });
+    expect(simulatedDetails(NUMERO).orgaoJulgador).not.toMatch(/Trabalho|Federal|Eleitoral/);
   });
 });

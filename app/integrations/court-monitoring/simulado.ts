@@ -1,5 +1,5 @@
-import { isValidCnj, parseCnj } from '~/domain/cnj';
-import type { CheckProcessInput, CourtMonitoringProvider, MovementType, ProcessCheck, ProviderMovement } from './provider';
+import { courtOfCnj, isValidCnj, parseCnj, type CourtGroup } from '~/domain/cnj';
+import type { CheckProcessInput, CourtMonitoringProvider, MovementType, ProcessCheck, ProcessDetails, ProviderMovement } from './provider';
 
 // The built-in simulated court (COURT_MONITORING_PROVIDER=simulado, the default): no I/O, so the whole
 // monitoring flow works offline, in development and in tests. It finds every valid number on its first
@@ -7,7 +7,8 @@ import type { CheckProcessInput, CourtMonitoringProvider, MovementType, ProcessC
 // case) and reports one new movement on each check, the next step of a civil case's story, dated at
 // the check. Which step is deterministic: the caller says how many movements it already stored
 // (`knownMovements`), so the story goes on where it was after a restart; without it, the simulator
-// counts its own checks per number in memory (docs/decisions/0029-court-monitoring-providers.md).
+// counts its own checks per number in memory (docs/decisions/0029-court-monitoring-providers.md). Its
+// units and class follow the court's branch (a TRT case is at a Vara do Trabalho; decision 0051).
 
 export interface SimulatedProviderOptions {
   /** The clock movements are dated with (tests inject one). */
@@ -27,7 +28,30 @@ interface Variation {
   audiencia: string;
 }
 
-const VARAS = ['1ª Vara Cível', '2ª Vara Cível', '3ª Vara Cível', '4ª Vara Cível', '5ª Vara Cível', 'Vara Única', '1ª Vara da Família e Sucessões', '2ª Vara Empresarial'];
+/**
+ * The units a case is distributed to, by the branch of the court its number belongs to (J.TR): a labour
+ * case goes to a Vara do Trabalho, never to a Vara Cível; a case filed in a superior court (TR 00) to a
+ * minister's office. Each with the class a case there has.
+ */
+const UNITS: Record<CourtGroup, { varas: readonly string[]; classe: string; assunto: string }> = {
+  estadual: {
+    varas: ['1ª Vara Cível', '2ª Vara Cível', '3ª Vara Cível', '4ª Vara Cível', '5ª Vara Cível', 'Vara Única', '1ª Vara da Família e Sucessões', '2ª Vara Empresarial'],
+    classe: 'Procedimento Comum Cível',
+    assunto: 'Indenização por Dano Moral',
+  },
+  federal: { varas: ['1ª Vara Federal', '2ª Vara Federal', '3ª Vara Federal', '1ª Vara Federal Previdenciária', 'Juizado Especial Federal Cível'], classe: 'Procedimento Comum Cível', assunto: 'Benefício Assistencial (Art. 203, V CF/88)' },
+  trabalho: { varas: ['1ª Vara do Trabalho', '2ª Vara do Trabalho', '5ª Vara do Trabalho', '12ª Vara do Trabalho', '34ª Vara do Trabalho'], classe: 'Ação Trabalhista - Rito Ordinário', assunto: 'Horas Extras' },
+  eleitoral: { varas: ['1ª Zona Eleitoral', '2ª Zona Eleitoral', '5ª Zona Eleitoral', '17ª Zona Eleitoral'], classe: 'Representação', assunto: 'Propaganda Política - Propaganda Eleitoral' },
+  militar: { varas: ['1ª Auditoria Militar', '2ª Auditoria Militar', '3ª Auditoria Militar'], classe: 'Ação Penal Militar - Procedimento Ordinário', assunto: 'Crimes Militares' },
+  superior: { varas: ['Gabinete do Ministro Relator'], classe: 'Recurso', assunto: 'Direito Processual' },
+};
+
+function unitsOf(numero: string) {
+  const court = courtOfCnj(numero);
+  // STM answers the whole Military Justice of the Union: below it, the auditorias.
+  if (court?.sigla === 'STM' && parseCnj(numero)?.tribunal !== '00') return UNITS.militar;
+  return UNITS[court?.grupo ?? 'estadual'];
+}
 const PRAZOS = [5, 10, 15];
 const OUTCOMES = ['julgo PROCEDENTE o pedido', 'julgo PARCIALMENTE PROCEDENTE o pedido', 'julgo IMPROCEDENTE o pedido'];
 const AUDIENCIAS = ['conciliação', 'instrução e julgamento'];
@@ -59,8 +83,9 @@ function hashOf(digits: string): number {
 /** The `index`-th movement (0 = the first) of the process `numero`: its text and type. */
 export function simulatedMovement(numero: string, index: number): Omit<ProviderMovement, 'data'> {
   const hash = hashOf(numero.replace(/\D/g, ''));
+  const varas = unitsOf(numero).varas;
   const variation: Variation = {
-    vara: VARAS[hash % VARAS.length]!,
+    vara: varas[hash % varas.length]!,
     prazo: PRAZOS[(hash >>> 8) % PRAZOS.length]!,
     procedente: OUTCOMES[(hash >>> 16) % OUTCOMES.length]!,
     audiencia: AUDIENCIAS[(hash >>> 24) % AUDIENCIAS.length]!,
@@ -69,6 +94,21 @@ export function simulatedMovement(numero: string, index: number): Omit<ProviderM
   if (step) return { descricao: step.text(variation), tipo: step.tipo };
   // After the archive: a certificate a check, numbered so each is a new movement (stored once by date + text).
   return { descricao: `Certidão de objeto e pé expedida (${index - STORY.length + 1}ª via).`, tipo: 'ANDAMENTO' };
+}
+
+/** The simulated case's cover: the class and judging body its court's branch has (no parties: it invents no people). */
+export function simulatedDetails(numero: string): ProcessDetails {
+  const units = unitsOf(numero);
+  const hash = hashOf(numero.replace(/\D/g, ''));
+  const cnj = parseCnj(numero);
+  return {
+    classe: units.classe,
+    assuntos: [units.assunto],
+    orgaoJulgador: units.varas[hash % units.varas.length]!,
+    grau: cnj?.tribunal === '00' ? 'SUP' : 'G1',
+    dataAjuizamento: cnj ? new Date(Date.UTC(Number(cnj.ano), hash % 12, 1 + (hash % 28))).toISOString() : null,
+    partes: [],
+  };
 }
 
 export function createSimulatedProvider({ now = () => new Date() }: SimulatedProviderOptions = {}): CourtMonitoringProvider {
@@ -89,7 +129,7 @@ export function createSimulatedProvider({ now = () => new Date() }: SimulatedPro
       const key = numero.replace(/\D/g, '');
       const index = Math.max(0, Math.floor(knownMovements ?? checks.get(key) ?? 0));
       checks.set(key, index + 1);
-      return { found: true, movements: [{ ...simulatedMovement(numero, index), data: now() }] };
+      return { found: true, movements: [{ ...simulatedMovement(numero, index), data: now() }], details: simulatedDetails(numero) };
     },
   };
 }

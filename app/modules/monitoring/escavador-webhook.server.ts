@@ -16,6 +16,8 @@ import { storeEscavadorCallback } from './monitoring-background.server';
 
 /** The largest callback body accepted (a movement's text is at most a few pages; server/request-body.ts caps it first). */
 export const ESCAVADOR_CALLBACK_MAX_BYTES = 256 * 1024;
+/** The deepest nesting a callback may have (Escavador's documented payloads are 4 levels deep). */
+export const ESCAVADOR_CALLBACK_MAX_DEPTH = 32;
 /** Failed authentications per client IP in ten minutes before 429. */
 export const CALLBACK_AUTH_FAILURES_PER_WINDOW = 10;
 const AUTH_FAILURE_WINDOW_MS = 10 * 60_000;
@@ -25,6 +27,8 @@ export const WEBHOOK_TEXTS = {
   unauthorized: 'Não autorizado: token de callback ausente ou inválido.',
   tooLarge: 'O callback passa do limite de 256 KB.',
   notJson: 'O corpo do callback não é um JSON válido.',
+  tooDeep: (max: number) => `O callback não pode ser usado: JSON aninhado além de ${max} níveis.`,
+  nulCharacter: 'O callback não pode ser usado: um texto contém o caractere nulo (\\u0000).',
   received: 'Callback recebido.',
   duplicate: 'Callback já recebido antes; nada a fazer.',
 } as const;
@@ -41,7 +45,8 @@ export interface WebhookOptions {
  * One delivery: 404 when no callback token is configured (the route does not exist for this server),
  * 401 for a missing or wrong token (429 with Retry-After after 10 failures from one IP in 10 minutes; a
  * right token is never throttled), 413 over 256 KiB, 400 for a body that is not JSON or not a callback,
- * 200 once stored (a repeated uuid is 200 too, stored and processed once).
+ * 422 for valid JSON that cannot be used (nested deeper than 32, a NUL character in a string: jsonb
+ * cannot hold it), each logged as one warning without a stack trace; 200 once stored (a repeated uuid is 200 too, stored and processed once).
  */
 export async function receiveEscavadorCallback(request: Request, { token, now = new Date(), queue = runningJobQueue() }: WebhookOptions): Promise<Response> {
   if (!token) return jsonError({ status: 404, message: WEBHOOK_TEXTS.notFound });
@@ -53,15 +58,21 @@ export async function receiveEscavadorCallback(request: Request, { token, now = 
   }
 
   const body = await readCappedBody(request, ESCAVADOR_CALLBACK_MAX_BYTES);
-  if (body === null) return jsonError({ status: 413, message: WEBHOOK_TEXTS.tooLarge });
+  if (body === null) return refused(413, WEBHOOK_TEXTS.tooLarge, 'over the cap');
+  let text: string;
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    // Measured on the text, before parsing: a body nested 100,000 deep never reaches the parser or the database.
+    if (jsonDepth(text) > ESCAVADOR_CALLBACK_MAX_DEPTH) return refused(422, WEBHOOK_TEXTS.tooDeep(ESCAVADOR_CALLBACK_MAX_DEPTH), 'nested too deep', body.byteLength);
+    json = JSON.parse(text);
   } catch {
-    return jsonError({ status: 400, message: WEBHOOK_TEXTS.notJson });
+    return refused(400, WEBHOOK_TEXTS.notJson, 'not JSON', body.byteLength);
   }
+  // PostgreSQL's jsonb cannot hold U+0000 in a string (or a key): such a callback could never be stored.
+  if (hasNulCharacter(json)) return refused(422, WEBHOOK_TEXTS.nulCharacter, 'NUL character in a string', body.byteLength);
   const parsed = parseEscavadorCallback(json);
-  if (!parsed.ok) return jsonError({ status: 400, message: parsed.reason });
+  if (!parsed.ok) return refused(400, parsed.reason, 'not a callback', body.byteLength);
 
   const { stored } = await storeEscavadorCallback(parsed.callback, json, now);
   if (stored && parsed.callback.known && queue?.hasWorker(ESCAVADOR_CALLBACK_JOB)) {
@@ -73,4 +84,48 @@ export async function receiveEscavadorCallback(request: Request, { token, now = 
     }
   }
   return Response.json({ mensagem: stored ? WEBHOOK_TEXTS.received : WEBHOOK_TEXTS.duplicate, uuid: parsed.callback.uuid }, { status: 200, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * A refused delivery: its 4xx JSON answer, and one warning line with the reason (no stack trace: the
+ * sender's bad body is not the server's fault).
+ */
+function refused(status: number, message: string, reason: string, bytes?: number): Response {
+  backgroundLog().warn({ status, reason, ...(bytes === undefined ? {} : { bytes }) }, 'Callback do Escavador recusado');
+  return jsonError({ status, message });
+}
+
+/** The deepest nesting of arrays and objects in a JSON text (strings skipped), counted without parsing. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) deepest = Math.max(deepest, ++depth);
+    else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return deepest;
+}
+
+/** Whether any string or key of a parsed JSON value holds U+0000 (walked without recursion). */
+export function hasNulCharacter(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (Array.isArray(item)) stack.push(...item);
+    else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { escavadorCallbacks, monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
 import { parseEscavadorCallback, type EscavadorCallback } from '~/integrations/court-monitoring/escavador.server';
-import type { CourtMonitoringProvider, ProcessCheck } from '~/integrations/court-monitoring/provider';
+import { CourtProviderError, type CourtMonitoringProvider, type ProcessCheck } from '~/integrations/court-monitoring/provider';
+import { backgroundLog } from '~/lib/log.server';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { nextCheckAt } from './check-schedule';
 import { providerCourtOf, recordProcessCheck } from './monitoring.server';
@@ -58,17 +59,75 @@ export type ScheduledCheckOutcome = 'checked' | 'gone' | 'not-in-plan';
  */
 export async function runScheduledCheck(processId: string, provider: CourtMonitoringProvider, now: () => Date = () => new Date()): Promise<{ outcome: ScheduledCheckOutcome; newMovements: number }> {
   const [row] = await db
-    .select({ id: monitoredProcesses.id, lawyerId: monitoredProcesses.lawyerId, numero: monitoredProcesses.numero, tribunal: monitoredProcesses.tribunal, providerRef: monitoredProcesses.providerRef })
+    .select({
+      id: monitoredProcesses.id,
+      lawyerId: monitoredProcesses.lawyerId,
+      numero: monitoredProcesses.numero,
+      tribunal: monitoredProcesses.tribunal,
+      providerRef: monitoredProcesses.providerRef,
+      hasDetails: sql<boolean>`${monitoredProcesses.detalhes} is not null`,
+    })
     .from(monitoredProcesses)
     .where(eq(monitoredProcesses.id, processId));
   if (!row) return { outcome: 'gone', newMovements: 0 };
   const plan = await getLawyerPlan(row.lawyerId, now());
   if (!plan.allows.monitoring) return { outcome: 'not-in-plan', newMovements: 0 };
   const knownMovements = await db.$count(processUpdates, eq(processUpdates.processoId, row.id));
-  const check = await provider.checkProcess({ numero: row.numero, court: providerCourtOf(row.numero, row.tribunal), providerRef: row.providerRef, knownMovements });
+  const check = await provider.checkProcess({ numero: row.numero, court: providerCourtOf(row.numero, row.tribunal), providerRef: row.providerRef, knownMovements, needsDetails: !row.hasDetails });
   // recordProcessCheck does nothing for a row removed while the provider answered.
   const { newMovements } = await recordProcessCheck(row.id, check, now());
   return { outcome: 'checked', newMovements };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Escavador's safety net: a monitoring whose status callback was lost
+
+/** A monitoring still PENDENTE this long after it was created is asked for its status, and again each time this much later. */
+export const PENDING_STATUS_CHECK_MS = 24 * 60 * 60_000;
+
+/**
+ * Escavador announces the end of its search by callback (processo_encontrado / processo_nao_encontrado);
+ * a lost callback would leave the monitoring PENDENTE for ever. So a monitoring still PENDENTE 24 hours
+ * after its creation is asked for its status (GET /monitoramentos/processos/{id}, through the provider's
+ * check) once a day, and the answer is recorded like any check (docs/decisions/0051). At most `limit`
+ * per call, oldest first; the time of the question is recorded before asking, so a failing one waits a
+ * day too. A provider's refusal is logged (without a stack trace) and the others go on. Answers how many were asked.
+ */
+export async function checkStalePendingMonitorings(provider: CourtMonitoringProvider, { limit = 50, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<number> {
+  const dayAgo = new Date(now.getTime() - PENDING_STATUS_CHECK_MS);
+  const due = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: monitoredProcesses.id, numero: monitoredProcesses.numero, tribunal: monitoredProcesses.tribunal, providerRef: monitoredProcesses.providerRef })
+      .from(monitoredProcesses)
+      .where(
+        and(
+          eq(monitoredProcesses.status, 'PENDENTE'),
+          isNotNull(monitoredProcesses.providerRef),
+          lte(monitoredProcesses.criadoEm, dayAgo),
+          or(isNull(monitoredProcesses.statusConsultadoEm), lte(monitoredProcesses.statusConsultadoEm, dayAgo)),
+        ),
+      )
+      .orderBy(asc(monitoredProcesses.criadoEm))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (rows.length > 0) {
+      await tx
+        .update(monitoredProcesses)
+        .set({ statusConsultadoEm: now })
+        .where(or(...rows.map((r) => eq(monitoredProcesses.id, r.id))));
+    }
+    return rows;
+  });
+  for (const row of due) {
+    try {
+      const check = await provider.checkProcess({ numero: row.numero, court: providerCourtOf(row.numero, row.tribunal), providerRef: row.providerRef, needsDetails: true });
+      await recordProcessCheck(row.id, check, now);
+    } catch (error) {
+      if (!(error instanceof CourtProviderError)) throw error;
+      backgroundLog().warn({ processId: row.id, provider: provider.id, kind: error.kind, detail: error.detail }, 'Consulta do status de um monitoramento pendente falhou; nova consulta amanhã');
+    }
+  }
+  return due.length;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ describe('the monitoring form', () => {
     expect(firstMessage({})).toBe(MONITORING_TEXTS.invalidNumber);
     expect(firstMessage({ numero: '0018063-19.2013.8.26.00021' })).toBe(MONITORING_TEXTS.numberTooLong);
     expect(firstMessage({ numero: '00180631920138260002' })).toBe('Número do processo fora do padrão CNJ.');
-    expect(firstMessage({ numero: '0018063-18.2013.8.26.0002' })).toBe('Número do processo fora do padrão CNJ.');
+    expect(firstMessage({ numero: '0018063-18.2013.8.26.0002' })).toBe('Dígito verificador não confere: confira o número.');
   });
 
   test('a court outside the list and a frequency outside the two are refused', () => {

@@ -14,16 +14,18 @@ const COURT_SIGLAS = new Set(COURT_CHOICES.map((court) => court.sigla));
 
 /**
  * The CNJ number as typed: 20 to 25 characters ('Número de processo inválido' / 'Número de processo muito
- * longo'), the mask NNNNNNN-DD.AAAA.J.TR.OOOO and right check digits (mod 97) ('Número do processo fora
- * do padrão CNJ.' for either).
+ * longo'), the mask NNNNNNN-DD.AAAA.J.TR.OOOO ('Número do processo fora do padrão CNJ.') and right check
+ * digits (mod 97; 'Dígito verificador não confere: confira o número.').
  */
 export const cnjNumberSchema = z
   .string({ message: MONITORING_TEXTS.invalidNumber })
   .trim()
   .min(20, MONITORING_TEXTS.invalidNumber)
   .max(25, MONITORING_TEXTS.numberTooLong)
-  .refine((numero) => parseCnj(numero) !== null, MONITORING_TEXTS.notCnj)
-  .refine((numero) => isValidCnj(numero), MONITORING_TEXTS.notCnj);
+  .superRefine((numero, ctx) => {
+    if (parseCnj(numero) === null) ctx.addIssue({ code: 'custom', message: MONITORING_TEXTS.notCnj });
+    else if (!isValidCnj(numero)) ctx.addIssue({ code: 'custom', message: MONITORING_TEXTS.wrongCheckDigits });
+  });
 
 export const createMonitoringSchema = z.object({
   numero: cnjNumberSchema,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CurrentUser } from '~/auth/session.server';
 import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
-import { CourtProviderError, type CourtMonitoringProvider, type ProcessCheck, type ProviderCourt } from '~/integrations/court-monitoring/provider';
+import { CourtProviderError, type CourtMonitoringProvider, type ProcessCheck, type ProcessDetails, type ProviderCourt } from '~/integrations/court-monitoring/provider';
 import { getConfig } from '~/config.server';
 import { enqueueWhatsAppMessages, sendWhatsAppMessageNow } from '~/integrations/whatsapp/outbox.server';
 import { movementWhatsAppText } from '~/integrations/whatsapp/templates';
@@ -17,7 +17,7 @@ import { requireApprovedLawyer } from '~/modules/subscriptions/lawyer-gate';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
 import { firstCheckAt } from './check-schedule';
 import { courtOfCnj, findCourt } from '~/domain/cnj';
-import { MONITORING_TEXTS, monitoringIdSchema, type CreateMonitoringInput } from './monitoring.schemas';
+import { MONITORING_TEXTS, monitoringIdSchema, retryLine, type CreateMonitoringInput } from './monitoring.schemas';
 
 // Process monitoring (docs/product-rules.md, "Process monitoring"): a lawyer's monitored processes and
 // their movements. Every function takes the lawyer openMonitoring() let in, from the session, and scopes
@@ -67,6 +67,12 @@ export interface MonitoringRow {
   status: MonitoringStatus;
   criadoEm: Date;
   ultimaVerificacao: Date | null;
+  /** The cover the provider last gave (class, subjects, judging body, grau, filing date, parties), or null. */
+  detalhes: ProcessDetails | null;
+  /** After a check that failed for a passing reason: when it is tried again; null when the last check answered. */
+  proximaTentativa: Date | null;
+  /** The newest stored movement, or null. */
+  ultimaMovimentacao: { data: Date; descricao: string } | null;
 }
 
 const rowColumns = {
@@ -77,11 +83,26 @@ const rowColumns = {
   status: monitoredProcesses.status,
   criadoEm: monitoredProcesses.criadoEm,
   ultimaVerificacao: monitoredProcesses.ultimaVerificacao,
+  detalhes: monitoredProcesses.detalhes,
+  proximaTentativa: monitoredProcesses.proximaTentativa,
 };
 
-/** The lawyer's monitorings, newest first ('Monitoramentos Ativos'). */
+/** The newest movement of each of `ids` (one query: distinct on the process, newest first). */
+async function lastMovements(ids: string[]): Promise<Map<string, { data: Date; descricao: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([processUpdates.processoId], { processoId: processUpdates.processoId, data: processUpdates.data, descricao: processUpdates.descricao })
+    .from(processUpdates)
+    .where(inArray(processUpdates.processoId, ids))
+    .orderBy(processUpdates.processoId, desc(processUpdates.data), desc(processUpdates.createdAt));
+  return new Map(rows.map((r) => [r.processoId, { data: r.data, descricao: r.descricao }]));
+}
+
+/** The lawyer's monitorings, newest first ('Monitoramentos Ativos'), each with its newest movement. */
 export async function listMonitorings(lawyer: MonitoringLawyer): Promise<MonitoringRow[]> {
-  return db.select(rowColumns).from(monitoredProcesses).where(eq(monitoredProcesses.lawyerId, lawyer.id)).orderBy(desc(monitoredProcesses.criadoEm), desc(monitoredProcesses.id));
+  const rows = await db.select(rowColumns).from(monitoredProcesses).where(eq(monitoredProcesses.lawyerId, lawyer.id)).orderBy(desc(monitoredProcesses.criadoEm), desc(monitoredProcesses.id));
+  const last = await lastMovements(rows.map((r) => r.id));
+  return rows.map((row) => ({ ...row, ultimaMovimentacao: last.get(row.id) ?? null }));
 }
 
 /** The court a monitoring is followed in: the chosen one, else the number's J.TR; as the adapters need it. */
@@ -184,6 +205,8 @@ export interface MovementView {
   data: Date;
   descricao: string;
   tipo: ProcessUpdateType;
+  /** The TPU code the type was read from, or null (Escavador, the simulator). */
+  codigo: number | null;
 }
 
 export interface MonitoringDetails extends MonitoringRow {
@@ -195,29 +218,39 @@ export interface MonitoringDetails extends MonitoringRow {
 export async function getMonitoringDetails(lawyer: MonitoringLawyer, id: string): Promise<MonitoringDetails> {
   const row = await ownMonitoring(lawyer, id);
   const movements = await db
-    .select({ id: processUpdates.id, data: processUpdates.data, descricao: processUpdates.descricao, tipo: processUpdates.tipo })
+    .select({ id: processUpdates.id, data: processUpdates.data, descricao: processUpdates.descricao, tipo: processUpdates.tipo, codigo: processUpdates.codigo })
     .from(processUpdates)
     .where(eq(processUpdates.processoId, row.id))
     .orderBy(desc(processUpdates.data), desc(processUpdates.createdAt));
   const { providerRef: _ref, ...shown } = row;
-  return { ...shown, movements };
+  const newest = movements[0];
+  return { ...shown, ultimaMovimentacao: newest ? { data: newest.data, descricao: newest.descricao } : null, movements };
 }
 
+/** How long apart two "not found" answers that need confirming must be for a new process to become NAO_ENCONTRADO. */
+export const NOT_FOUND_CONFIRMATION_MS = 24 * 60 * 60_000;
+
 /**
- * The status a check leaves (docs/decisions/0030), whatever order the answers arrive in: found (or a
- * movement) → ENCONTRADO; not found → NAO_ENCONTRADO, except for a process already ENCONTRADO (a process
- * that was found does not stop existing: a late 'not found' is an old callback delivered again, or a
- * provider's hiccup); a search not over yet (pending) leaves the status as it is. Never back to PENDENTE.
+ * The status a check leaves (docs/decisions/0030, 0051), whatever order the answers arrive in: found (or
+ * a movement) → ENCONTRADO; a search not over yet (pending) leaves it as it is; not found →
+ * NAO_ENCONTRADO, except for a process already ENCONTRADO (a process that was found does not stop
+ * existing: a late 'not found' is an old callback delivered again, or a provider's hiccup). A "not
+ * found" that needs confirming (DataJud's) counts only when an earlier one is at least a day old: the
+ * first one is remembered (naoEncontradoEm) and the status stays. Never back to PENDENTE.
  */
-function statusAfter(check: ProcessCheck) {
-  if (check.found || check.movements.length > 0) return 'ENCONTRADO' as const;
-  if (check.pending) return sql`${monitoredProcesses.status}`;
-  return sql`case when ${monitoredProcesses.status} = 'ENCONTRADO' then 'ENCONTRADO' else 'NAO_ENCONTRADO' end`;
+function statusAfter(check: ProcessCheck, current: { status: MonitoringStatus; naoEncontradoEm: Date | null }, now: Date): { status: MonitoringStatus; naoEncontradoEm: Date | null } {
+  if (check.found || check.movements.length > 0) return { status: 'ENCONTRADO', naoEncontradoEm: null };
+  if (check.pending || current.status === 'ENCONTRADO') return current;
+  if (!check.notFoundNeedsConfirmation) return { status: 'NAO_ENCONTRADO', naoEncontradoEm: current.naoEncontradoEm ?? now };
+  if (!current.naoEncontradoEm) return { status: current.status, naoEncontradoEm: now };
+  return now.getTime() - current.naoEncontradoEm.getTime() >= NOT_FOUND_CONFIRMATION_MS ? { status: 'NAO_ENCONTRADO', naoEncontradoEm: current.naoEncontradoEm } : current;
 }
 
 /**
  * Records what a provider answered for one monitored process, in one transaction: its status
- * (statusAfter: ENCONTRADO / NAO_ENCONTRADO, or unchanged while the provider has not finished looking) and last check; each movement not stored yet (matched on date and
+ * (statusAfter: ENCONTRADO / NAO_ENCONTRADO, or unchanged while the provider has not finished looking or
+ * a "not found" waits for its confirmation), its cover when the answer carries one, its last check (and
+ * no retry pending any more); each movement not stored yet (matched on date and
  * description by a unique index, so concurrent deliveries store it once); and for each movement stored
  * now exactly one WhatsApp notification in the outbox (key `movimentacao:{movement id}`) to the lawyer's
  * notification number (or their WhatsApp), when their plan includes notifications. Used by 'Atualizar',
@@ -236,16 +269,23 @@ export async function recordProcessCheck(processId: string, check: ProcessCheck,
   const notifyTo = plan.allows.whatsappNotifications ? to : undefined;
 
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(monitoredProcesses)
-      .set({ status: statusAfter(check), ultimaVerificacao: now })
+    // The row locked while its status is worked out: concurrent answers apply one after the other.
+    const [current] = await tx
+      .select({ status: monitoredProcesses.status, naoEncontradoEm: monitoredProcesses.naoEncontradoEm })
+      .from(monitoredProcesses)
       .where(eq(monitoredProcesses.id, processId))
-      .returning({ id: monitoredProcesses.id });
-    if (!updated || check.movements.length === 0) return { newMovements: 0 };
+      .for('update');
+    if (!current) return { newMovements: 0 };
+    const next = statusAfter(check, current, now);
+    await tx
+      .update(monitoredProcesses)
+      .set({ ...next, ultimaVerificacao: now, proximaTentativa: null, falhasSeguidas: 0, ...(check.details ? { detalhes: check.details } : {}) })
+      .where(eq(monitoredProcesses.id, processId));
+    if (check.movements.length === 0) return { newMovements: 0 };
 
     const stored = await tx
       .insert(processUpdates)
-      .values(check.movements.map((m) => ({ processoId: processId, data: m.data, descricao: m.descricao.trim(), tipo: m.tipo })))
+      .values(check.movements.map((m) => ({ processoId: processId, data: m.data, descricao: m.descricao.trim(), tipo: m.tipo, codigo: m.codigo ?? null })))
       .onConflictDoNothing()
       .returning({ id: processUpdates.id, descricao: processUpdates.descricao });
     if (stored.length === 0 || !notifyTo) return { newMovements: stored.length };
@@ -290,11 +330,50 @@ export async function refreshMonitoring(lawyer: MonitoringLawyer, id: string, pr
   let check: ProcessCheck;
   try {
     const knownMovements = await db.$count(processUpdates, eq(processUpdates.processoId, row.id));
-    check = await provider.checkProcess({ numero: row.numero, court: providerCourtOf(row.numero, row.tribunal), providerRef: row.providerRef, knownMovements });
+    check = await provider.checkProcess({ numero: row.numero, court: providerCourtOf(row.numero, row.tribunal), providerRef: row.providerRef, knownMovements, needsDetails: row.detalhes === null });
   } catch (error) {
-    throw providerFailure(error, provider);
+    // A passing failure (failed shards, 429, 5xx, no answer): the status stays, and the process is checked
+    // again with backoff; the answer and the details say when.
+    const failure = providerFailure(error, provider);
+    if (!(error instanceof CourtProviderError) || !error.retryable) throw failure;
+    const at = await recordCheckFailure(row.id, { retryAfterSeconds: error.retryAfterSeconds, moveNextCheck: true }, now);
+    if (!at) throw failure;
+    throw new AppError(`${failure.message} — ${retryLine(provider.displayName, at, now)}`, { status: failure.status, code: failure.code, ...(failure.retryAfter ? { retryAfter: failure.retryAfter } : {}), cause: error });
   }
   return recordProcessCheck(row.id, check, now);
+}
+
+/** The wait before checking again after `failures` passing failures in a row: 5, 10, 20… minutes, at most 6 hours; never before a Retry-After. */
+export function retryDelayMs(failures: number, retryAfterSeconds?: number): number {
+  const backoff = Math.min(6 * 60 * 60_000, 5 * 60_000 * 2 ** Math.max(0, failures - 1));
+  return Math.max(backoff, (retryAfterSeconds ?? 0) * 1000);
+}
+
+/**
+ * A check that failed for a passing reason (CourtProviderError.retryable): the status and everything
+ * stored stay; one more failure in a row is counted, and the time of the next attempt is kept for the
+ * details ('DataJud indisponível, nova tentativa às HH:mm'). `retryAt` is that time when the caller
+ * schedules it (the check job; 'next-slot': the process's next polling slot); otherwise it is now + retryDelayMs and, with `moveNextCheck`, the
+ * polling dispatcher's next slot is brought forward to it (never pushed back). Answers the retry time.
+ */
+export async function recordCheckFailure(
+  processId: string,
+  { retryAt, retryAfterSeconds, moveNextCheck = false }: { retryAt?: Date | 'next-slot'; retryAfterSeconds?: number | undefined; moveNextCheck?: boolean },
+  now: Date = new Date(),
+): Promise<Date | null> {
+  const [row] = await db.select({ falhas: monitoredProcesses.falhasSeguidas, next: monitoredProcesses.nextCheckAt }).from(monitoredProcesses).where(eq(monitoredProcesses.id, processId));
+  if (!row) return null;
+  const at = retryAt === 'next-slot' ? row.next : (retryAt ?? new Date(now.getTime() + retryDelayMs(row.falhas + 1, retryAfterSeconds)));
+  if (!at) return null;
+  await db
+    .update(monitoredProcesses)
+    .set({
+      falhasSeguidas: sql`${monitoredProcesses.falhasSeguidas} + 1`,
+      proximaTentativa: at,
+      ...(moveNextCheck ? { nextCheckAt: sql`least(coalesce(${monitoredProcesses.nextCheckAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)` } : {}),
+    })
+    .where(eq(monitoredProcesses.id, processId));
+  return at;
 }
 
 /** At most this many 'Testar notificação WhatsApp' per lawyer in ten minutes: each reaches a real phone. */

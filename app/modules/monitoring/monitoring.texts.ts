@@ -1,4 +1,5 @@
 import type { MonitoringFrequencyId, MonitoringStatus, ProcessUpdateType } from '~/domain/catalog/vocabularies';
+import { formatDateTimeSaoPaulo } from '~/lib/format-date';
 
 // The texts of the spec's Monitoring catalogue (docs/product-rules.md, "Process monitoring") and the labels and
 // intents the monitoring screen needs, without zod: the lawyer area's page loads this, not the schemas
@@ -10,6 +11,9 @@ export const MONITORING_TEXTS = {
   invalidNumber: 'Número de processo inválido',
   numberTooLong: 'Número de processo muito longo',
   notCnj: 'Número do processo fora do padrão CNJ.',
+  wrongCheckDigits: 'Dígito verificador não confere: confira o número.',
+  /** A check that failed for a reason that passes (DataJud's failed shards, a 429, a 5xx, no answer): when it is tried again. */
+  providerUnavailable: (provider: string, at: string) => `${provider} indisponível, nova tentativa às ${at}`,
   duplicate: 'Este processo já está sendo monitorado na sua conta.',
   created: (provider: string) => `Monitoramento criado! O status será atualizado automaticamente pelo ${provider}.`,
   createFailed: (provider: string) => `Erro ao criar monitoramento no ${provider}.`,
@@ -42,3 +46,19 @@ export const ALL_COURTS = 'todos';
 /** The forms of the monitoring part of the section (the messaging card above has its own intents). */
 export const MONITORING_INTENTS = ['criar-monitoramento', 'remover-monitoramento', 'atualizar-monitoramento', 'testar-notificacao-processo'] as const;
 export type MonitoringIntent = (typeof MONITORING_INTENTS)[number];
+
+/** The provider's name in the retry line: 'DataJud' (the spec's words), else the name users read, capitalised. */
+function shortProviderName(providerName: string): string {
+  const name = providerName === 'DataJud (CNJ)' ? 'DataJud' : providerName;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * 'DataJud indisponível, nova tentativa às HH:mm' (São Paulo time; 'HH:mm de dd/MM/yyyy' when the retry
+ * is on another day there), for a check that failed for a passing reason and is tried again at `at`.
+ */
+export function retryLine(providerName: string, at: Date, now: Date = new Date()): string {
+  const [day, time] = formatDateTimeSaoPaulo(at).split(' ') as [string, string];
+  const when = day === formatDateTimeSaoPaulo(now).split(' ')[0] ? time : `${time} de ${day}`;
+  return MONITORING_TEXTS.providerUnavailable(shortProviderName(providerName), when);
+}

@@ -1,7 +1,7 @@
 import { formatDateTimeSaoPaulo } from '~/lib/format-date';
 import type { MonitoringStatus, ProcessUpdateType } from '~/domain/catalog/vocabularies';
 import { findCourt } from '~/domain/cnj';
-import { FREQUENCY_LABELS } from '~/modules/monitoring/monitoring.schemas';
+import { FREQUENCY_LABELS, retryLine } from '~/modules/monitoring/monitoring.schemas';
 import type { MonitoringRow, MonitoringSectionData } from '~/modules/monitoring/monitoring.server';
 
 // What the monitoring part of the section sends to the page: dates already written in São Paulo time
@@ -13,12 +13,24 @@ export interface MonitoringRowView {
   tribunal: string;
   status: MonitoringStatus;
   criadoEm: string;
+  /** The class and the judging body, as the provider gave them ('Cumprimento de sentença · 06 CIVEL DE JUNDIAI'); null before any cover. */
+  classe: string | null;
+  orgaoJulgador: string | null;
+  /** The newest movement: its date and text; null with none. */
+  ultimaMovimentacao: { data: string; descricao: string } | null;
+  /** 'DataJud indisponível, nova tentativa às HH:mm' after a check that failed for a passing reason; null otherwise. */
+  retryMessage: string | null;
 }
 
 export interface MonitoringDetailsView extends MonitoringRowView {
   tribunalNome: string;
   frequencia: string;
   ultimaVerificacao: string;
+  /** The cover: each null (or empty) when the provider has not said. */
+  assuntos: string[];
+  grau: string | null;
+  dataAjuizamento: string | null;
+  partes: Array<{ nome: string; papel: string | null }>;
   movements: Array<{ id: string; data: string; descricao: string; tipo: ProcessUpdateType }>;
 }
 
@@ -46,21 +58,55 @@ function movementDate(date: Date): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
 
-function rowView(row: MonitoringRow): MonitoringRowView {
-  return { id: row.id, numero: row.numero, tribunal: row.tribunal ?? '—', status: row.status, criadoEm: formatDateTimeSaoPaulo(row.criadoEm) };
+/** DataJud's grau codes as a lawyer reads them; any other value as the provider wrote it. */
+const GRAU_LABELS: Record<string, string> = {
+  G1: '1º grau',
+  G2: '2º grau',
+  JE: 'Juizado Especial',
+  TR: 'Turma Recursal',
+  SUP: 'Tribunal Superior',
+  TRU: 'Turma Regional de Uniformização',
+  TNU: 'Turma Nacional de Uniformização',
+};
+
+/** A date-only value (filing date) as dd/MM/yyyy in São Paulo; midnight UTC (a day alone) as that day. */
+function dayOf(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return movementDate(date).slice(0, 10);
 }
 
-export function monitoringView(section: MonitoringSectionData, providerName: string): MonitoringSectionView {
+function rowView(row: MonitoringRow, providerName: string, now: Date): MonitoringRowView {
+  return {
+    id: row.id,
+    numero: row.numero,
+    tribunal: row.tribunal ?? '—',
+    status: row.status,
+    criadoEm: formatDateTimeSaoPaulo(row.criadoEm),
+    classe: row.detalhes?.classe ?? null,
+    orgaoJulgador: row.detalhes?.orgaoJulgador ?? null,
+    ultimaMovimentacao: row.ultimaMovimentacao ? { data: movementDate(row.ultimaMovimentacao.data), descricao: row.ultimaMovimentacao.descricao } : null,
+    retryMessage: row.proximaTentativa ? retryLine(providerName, row.proximaTentativa, now) : null,
+  };
+}
+
+export function monitoringView(section: MonitoringSectionData, providerName: string, now: Date = new Date()): MonitoringSectionView {
   if (section.state !== 'open') return section;
   const details = section.details;
+  const rowOf = (row: MonitoringRow) => rowView(row, providerName, now);
   return {
     state: 'open',
     providerName,
     cap: section.cap,
-    rows: section.rows.map(rowView),
+    rows: section.rows.map(rowOf),
     details: details
       ? {
-          ...rowView(details),
+          ...rowOf(details),
+          assuntos: details.detalhes?.assuntos ?? [],
+          grau: details.detalhes?.grau ? (GRAU_LABELS[details.detalhes.grau] ?? details.detalhes.grau) : null,
+          dataAjuizamento: dayOf(details.detalhes?.dataAjuizamento ?? null),
+          partes: (details.detalhes?.partes ?? []).map((p) => ({ nome: p.nome, papel: [p.tipo, p.polo ? `polo ${p.polo.toLowerCase()}` : null].filter(Boolean).join(', ') || null })),
           tribunalNome: details.tribunal ? `${findCourt(details.tribunal)?.nome ?? details.tribunal} (${details.tribunal})` : 'Derivado do número do processo',
           frequencia: FREQUENCY_LABELS[details.frequencia],
           ultimaVerificacao: details.ultimaVerificacao ? formatDateTimeSaoPaulo(details.ultimaVerificacao) : 'Ainda não verificado',
@@ -68,7 +114,7 @@ export function monitoringView(section: MonitoringSectionData, providerName: str
         }
       : null,
     detailsError: section.detailsError,
-    removing: section.removing ? rowView(section.removing) : null,
+    removing: section.removing ? rowOf(section.removing) : null,
     sendKey: crypto.randomUUID(),
   };
 }

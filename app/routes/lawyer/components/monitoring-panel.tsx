@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { ErrorSummary, refusalForSummary } from '~/components/forms/error-summary';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import type { WriteRefusal } from '~/lib/write-answer';
-import { COURT_CHOICES } from '~/domain/cnj';
+import { COURT_CHOICES, COURT_GROUP_LABELS } from '~/domain/cnj';
 import { ALL_COURTS, FREQUENCY_LABELS, MONITORING_STATUS_LABELS, MONITORING_TEXTS, MOVEMENT_TYPE_LABELS, type MonitoringIntent } from '~/modules/monitoring/monitoring.texts';
 import type { MonitoringDetailsView, MonitoringSectionView } from '../monitoring-view.server';
 import { primaryButton, secondaryButton, termClass } from './area-styles';
@@ -108,7 +108,8 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
         <p className="mt-2 text-slate-700">
           Informe o número do processo no padrão CNJ. As movimentações são acompanhadas pelo {view.providerName} e avisadas no seu WhatsApp de notificações.
         </p>
-        <Form method="post" action={SECTION} className="mt-6 space-y-5" noValidate>
+        {/* Keyed by the newest row: after a successful add the form is a new one, its number field empty. */}
+        <Form key={view.rows[0]?.id ?? 'nenhum'} method="post" action={SECTION} className="mt-6 space-y-5" noValidate>
           <input type="hidden" name="intent" value="criar-monitoramento" />
           <ErrorSummary errors={createSummary.errors} message={createSummary.message} fields={CREATE_FIELDS} answer={create} />
           <div className="grid gap-5 md:grid-cols-3">
@@ -153,10 +154,14 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
                 aria-describedby={create?.errors.tribunal ? 'tribunal-erro' : undefined}
               >
                 <option value={ALL_COURTS}>Todos (pelo número do processo)</option>
-                {COURT_CHOICES.map((court) => (
-                  <option key={court.sigla} value={court.sigla}>
-                    {court.sigla} — {court.nome}
-                  </option>
+                {COURT_GROUP_LABELS.map(([group, label]) => (
+                  <optgroup key={group} label={label}>
+                    {COURT_CHOICES.filter((court) => court.grupo === group).map((court) => (
+                      <option key={court.sigla} value={court.sigla}>
+                        {court.sigla} — {court.nome}
+                      </option>
+                    ))}
+                  </optgroup>
                 ))}
               </select>
               {create?.errors.tribunal ? (
@@ -217,7 +222,7 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
             <table aria-labelledby="monitoramentos-ativos" className="min-w-full divide-y divide-slate-200">
               <thead className="bg-slate-50">
                 <tr>
-                  {['Processo', 'Tribunal', 'Status', 'Criado em', 'Ações'].map((h) => (
+                  {['Processo', 'Tribunal', 'Classe e órgão julgador', 'Status', 'Última movimentação', 'Criado em', 'Ações'].map((h) => (
                     <th key={h} scope="col" className="px-4 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
                       {h}
                     </th>
@@ -238,8 +243,29 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
                       </Link>
                     </td>
                     <td className="px-4 py-3 text-sm text-slate-800">{row.tribunal}</td>
+                    <td className="min-w-48 px-4 py-3 text-sm text-slate-800">
+                      {row.classe || row.orgaoJulgador ? (
+                        <>
+                          <span className="block">{row.classe ?? '—'}</span>
+                          {row.orgaoJulgador ? <span className="block text-xs text-slate-600">{row.orgaoJulgador}</span> : null}
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                     <td className="px-4 py-3 text-sm">
                       <Badge className={STATUS_LOOK[row.status]}>{MONITORING_STATUS_LABELS[row.status]}</Badge>
+                      {row.retryMessage ? <span className="mt-1 block text-xs text-amber-900">{row.retryMessage}</span> : null}
+                    </td>
+                    <td className="min-w-56 px-4 py-3 text-sm text-slate-800">
+                      {row.ultimaMovimentacao ? (
+                        <>
+                          <span className="block text-xs whitespace-nowrap text-slate-600">{row.ultimaMovimentacao.data}</span>
+                          <span className="line-clamp-2 block">{row.ultimaMovimentacao.descricao}</span>
+                        </>
+                      ) : (
+                        'Nenhuma ainda'
+                      )}
                     </td>
                     <td className="px-4 py-3 text-sm whitespace-nowrap text-slate-800">{row.criadoEm}</td>
                     <td className="px-4 py-3 text-sm">
@@ -304,6 +330,11 @@ function DetailsDialog({
       <AnswerSummary answer={answer} />
       {details ? (
         <>
+          {details.retryMessage ? (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+              {details.retryMessage}
+            </p>
+          ) : null}
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
             <div>
               <dt className={termClass}>Número</dt>
@@ -318,6 +349,36 @@ function DetailsDialog({
             <div className="sm:col-span-2">
               <dt className={termClass}>Tribunais</dt>
               <dd className="text-slate-900">{details.tribunalNome}</dd>
+            </div>
+            <div>
+              <dt className={termClass}>Classe</dt>
+              <dd className="text-slate-900">{details.classe ?? 'Não informada'}</dd>
+            </div>
+            <div>
+              <dt className={termClass}>Órgão julgador</dt>
+              <dd className="text-slate-900">{details.orgaoJulgador ?? 'Não informado'}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className={termClass}>Assuntos</dt>
+              <dd className="text-slate-900">{details.assuntos.length > 0 ? details.assuntos.join('; ') : 'Não informados'}</dd>
+            </div>
+            <div>
+              <dt className={termClass}>Instância</dt>
+              <dd className="text-slate-900">{details.grau ?? 'Não informada'}</dd>
+            </div>
+            <div>
+              <dt className={termClass}>Data de ajuizamento</dt>
+              <dd className="text-slate-900">{details.dataAjuizamento ?? 'Não informada'}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className={termClass}>Última movimentação</dt>
+              <dd className="text-slate-900">{details.ultimaMovimentacao ? `${details.ultimaMovimentacao.data} — ${details.ultimaMovimentacao.descricao}` : 'Nenhuma ainda'}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className={termClass}>Partes</dt>
+              <dd className="text-slate-900">
+                {details.partes.length > 0 ? details.partes.map((parte) => (parte.papel ? `${parte.nome} (${parte.papel})` : parte.nome)).join('; ') : 'Não informadas pela fonte.'}
+              </dd>
             </div>
             <div>
               <dt className={termClass}>Frequência</dt>
