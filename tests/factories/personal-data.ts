@@ -52,7 +52,13 @@ export async function lawyerWithEverything(label: string) {
   const [token] = await db.insert(lawyerApiTokens).values({ lawyerId: lawyer.id, tokenName: 'wiizochat', encryptedToken: `cifrado-secreto-${label}` }).returning({ id: lawyerApiTokens.id });
   const [process] = await db
     .insert(monitoredProcesses)
-    .values({ lawyerId: lawyer.id, numero: `00012${String(Math.floor(Math.random() * 100)).padStart(2, '0')}-56.2024.8.26.0100`, tribunal: 'TJSP' })
+    .values({
+      lawyerId: lawyer.id,
+      numero: `00012${String(Math.floor(Math.random() * 100)).padStart(2, '0')}-56.2024.8.26.0100`,
+      tribunal: 'TJSP',
+      // As Escavador's cover gives it: the parties are names of people, so they belong in the export.
+      detalhes: { classe: 'Procedimento Comum Cível', assuntos: ['Indenização por Dano Moral'], orgaoJulgador: '5ª Vara Cível', grau: 'G1', dataAjuizamento: '2024-05-02', partes: [{ nome: `Cliente de ${label}`, tipo: 'Autor', polo: 'ATIVO' }] },
+    })
     .returning({ id: monitoredProcesses.id });
   await db.insert(processUpdates).values({ processoId: process!.id, data: new Date('2026-03-02T13:00:00Z'), descricao: `Juntada de petição de ${label}` });
 

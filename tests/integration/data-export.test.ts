@@ -56,7 +56,9 @@ describe('exporting a lawyer’s data', () => {
       ['whatsapp', `+${ana.whatsapp}`],
     ]);
     expect(data.messagingTokens).toEqual([{ id: ana.tokenId, tokenName: 'wiizochat', createdAt: expect.any(String), updatedAt: expect.any(String) }]);
-    expect(data.monitoredProcesses).toMatchObject([{ tribunal: 'TJSP', updates: [{ descricao: 'Juntada de petição de Ana' }] }]);
+    expect(data.monitoredProcesses).toMatchObject([
+      { tribunal: 'TJSP', detalhes: { classe: 'Procedimento Comum Cível', partes: [{ nome: 'Cliente de Ana' }] }, updates: [{ descricao: 'Juntada de petição de Ana' }] },
+    ]);
     expect(data.auditEntries).toMatchObject([
       { action: 'lawyer.approved', by: 'sistema' },
       { action: 'lawyer.rejected', by: 'administração da plataforma', details: { reason: 'teste' } },

@@ -9,6 +9,7 @@ import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/l
 import { leadEvents, leadNotes, leads, leadStatuses } from '~/db/schema/leads';
 import { lawyerApiTokens, outbox } from '~/db/schema/messaging';
 import { monitoredProcesses, processUpdates } from '~/db/schema/monitoring';
+import type { ProcessDetails } from '~/domain/process-details';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { AppError } from '~/lib/app-error';
 import { hitRateLimit, tooManyAttemptsMessage } from '~/lib/rate-limit.server';
@@ -101,6 +102,8 @@ export interface LawyerDataExport {
     status: string;
     ultimaVerificacao: Iso | null;
     criadoEm: Iso;
+    /** What the provider said of the process: class, subjects, judging body, instance, filing date and parties (names of people). */
+    detalhes: ProcessDetails | null;
     updates: Array<{ data: Iso; descricao: string; tipo: string; notifiedAt: Iso | null }>;
   }>;
   auditEntries: Array<{ action: string; by: 'você' | 'administração da plataforma' | 'sistema'; details: Record<string, unknown>; createdAt: Iso }>;
@@ -264,6 +267,7 @@ async function readExport(tx: Pick<Db, 'select'>, userId: string, now: Date): Pr
       status: p.status,
       ultimaVerificacao: isoOrNull(p.ultimaVerificacao),
       criadoEm: iso(p.criadoEm),
+      detalhes: p.detalhes ?? null,
       updates: updates
         .filter(({ update }) => update.processoId === p.id)
         .map(({ update }) => ({ data: iso(update.data), descricao: update.descricao, tipo: update.tipo, notifiedAt: isoOrNull(update.notifiedAt) })),
