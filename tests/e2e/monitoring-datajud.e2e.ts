@@ -4,7 +4,7 @@ import { startDataJudStandIn, type DataJudStandIn } from '../support/court-stand
 import { realWorldText } from '../support/real-world';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { expect, login, test, waitForHydration } from './support/browser';
-import { startOwnServer } from './support/own-server';
+import { killOwnServers, startOwnServer } from './support/own-server';
 
 // Process monitoring against DataJud as it really answers (docs/decisions/0051): ONE server of this
 // file's own (COURT_MONITORING_PROVIDER=datajud) pointed at the DataJud stand-in, which answers with the
@@ -35,6 +35,7 @@ afterAll(async () => {
   server?.child.kill('SIGTERM');
   await server?.exited;
   await standIn?.close();
+  killOwnServers();
 });
 
 async function ownPage(browser: Browser): Promise<Page> {

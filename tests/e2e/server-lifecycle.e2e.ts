@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { freePort, freshDataDir, startServer, waitForHealth, type OwnServer } from './support/own-server';
+import { afterAll, describe, expect, test } from 'vitest';
+import { freePort, freshDataDir, killOwnServers, startServer, waitForHealth, type OwnServer } from './support/own-server';
+
+afterAll(killOwnServers);
 
 // The production server's promises to an operator: one process per data directory, a clean stop on
 // SIGTERM, data kept across restarts, and configuration errors explained before anything starts.

@@ -3,14 +3,21 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { recordSpawn } from './spawn-log';
 
 // A production server of the test's own (build/server.js), for what cannot be tried on the shared one:
 // stopping it, measuring its memory, locking an account for fifteen minutes.
 
 const children: ChildProcess[] = [];
-afterAll(() => children.splice(0).forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL')));
+
+/**
+ * Kills what the file started and left running. Each file that starts servers registers it
+ * (`afterAll(killOwnServers)`): the e2e workers share support modules between files (isolate: false), so a
+ * hook registered here at import would belong to the first file only.
+ */
+export function killOwnServers() {
+  children.splice(0).forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL'));
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
