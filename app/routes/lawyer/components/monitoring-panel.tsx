@@ -223,7 +223,7 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
               <thead className="bg-slate-50">
                 <tr>
                   {['Processo', 'Tribunal', 'Classe e órgão julgador', 'Status', 'Última movimentação', 'Criado em', 'Ações'].map((h) => (
-                    <th key={h} scope="col" className="px-4 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
+                    <th key={h} scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
                       {h}
                     </th>
                   ))}
@@ -232,7 +232,7 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
               <tbody className="divide-y divide-slate-200">
                 {view.rows.map((row) => (
                   <tr key={row.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3 text-sm whitespace-nowrap">
+                    <td className="px-3 py-3 text-sm whitespace-nowrap">
                       <Link
                         to={`${SECTION}&processo=${row.id}`}
                         preventScrollReset
@@ -242,8 +242,8 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
                         {row.numero}
                       </Link>
                     </td>
-                    <td className="px-4 py-3 text-sm text-slate-800">{row.tribunal}</td>
-                    <td className="min-w-48 px-4 py-3 text-sm text-slate-800">
+                    <td className="px-3 py-3 text-sm text-slate-800">{row.tribunal}</td>
+                    <td className="min-w-48 px-3 py-3 text-sm text-slate-800">
                       {row.classe || row.orgaoJulgador ? (
                         <>
                           <span className="block">{row.classe ?? '—'}</span>
@@ -253,11 +253,11 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
                         '—'
                       )}
                     </td>
-                    <td className="px-4 py-3 text-sm">
+                    <td className="px-3 py-3 text-sm">
                       <Badge className={STATUS_LOOK[row.status]}>{MONITORING_STATUS_LABELS[row.status]}</Badge>
                       {row.retryMessage ? <span className="mt-1 block text-xs text-amber-900">{row.retryMessage}</span> : null}
                     </td>
-                    <td className="min-w-56 px-4 py-3 text-sm text-slate-800">
+                    <td className="min-w-48 px-3 py-3 text-sm text-slate-800">
                       {row.ultimaMovimentacao ? (
                         <>
                           <span className="block text-xs whitespace-nowrap text-slate-600">{row.ultimaMovimentacao.data}</span>
@@ -267,8 +267,8 @@ export function MonitoringPanel({ view, actionData }: { view: MonitoringSectionV
                         'Nenhuma ainda'
                       )}
                     </td>
-                    <td className="px-4 py-3 text-sm whitespace-nowrap text-slate-800">{row.criadoEm}</td>
-                    <td className="px-4 py-3 text-sm">
+                    <td className="px-3 py-3 text-sm whitespace-nowrap text-slate-800">{row.criadoEm}</td>
+                    <td className="px-3 py-3 text-sm">
                       <Link to={`${SECTION}&remover=${row.id}`} preventScrollReset className="inline-flex items-center gap-1.5 font-semibold text-red-800 hover:underline">
                         <Trash2 aria-hidden="true" className="size-4" />
                         Remover<span className="sr-only"> o monitoramento do processo {row.numero}</span>
