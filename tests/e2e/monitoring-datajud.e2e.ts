@@ -77,7 +77,8 @@ test('DataJud answering with failed shards or timed_out: the process keeps its s
   await page.goto(page.url());
   const retry = dialogOf(page, TJSP).getByRole('status').filter({ hasText: 'DataJud indisponível, nova tentativa às' });
   await expect(retry).toBeVisible();
-  expect(await retry.innerText()).toMatch(/^DataJud indisponível, nova tentativa às \d{2}:\d{2}$/);
+  // 'às 14:05', or 'às 00:01 de 27/11/2026' when the retry falls on the next São Paulo day (a run near midnight).
+  expect(await retry.innerText()).toMatch(/^DataJud indisponível, nova tentativa às \d{2}:\d{2}( de \d{2}\/\d{2}\/\d{4})?$/);
   await expect(dialogOf(page, TJSP).getByText('Pendente', { exact: true })).toBeVisible();
   await expect(dialogOf(page, TJSP).getByText('Não encontrado')).not.toBeVisible();
   await waitForHydration(page);
