@@ -18,6 +18,7 @@ import { LEASE_CONTRACT, SERVICE_CONTRACT } from '../tests/fixtures/contracts/co
 import { REAL_WORLD_DIR } from '../tests/support/real-world';
 import { analyseContractText } from '~/modules/contracts/contract-analyser';
 import { EXTRACTION_LIMITS, extractContractText } from '~/modules/contracts/extract-text.server';
+import { runBenchInChild } from './child-run';
 
 const TEN_MB = 10 * 1024 * 1024;
 const RUNS = 3;
@@ -114,20 +115,8 @@ export async function measureContractSummariser(): Promise<ContractFigures> {
 }
 
 /** bench/run.ts: in a child process with --expose-gc, its figures through a JSON file. */
-export async function runContractSummariserInChild(workDir: string): Promise<ContractFigures> {
-  const { execFile } = await import('node:child_process');
-  const jsonFile = path.join(workDir, 'contract-summariser.json');
-  const script = fileURLToPath(import.meta.url);
-  const output = await new Promise<string>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--expose-gc', '--import', 'tsx', script],
-      { cwd: path.resolve(path.dirname(script), '..'), env: { ...process.env, BENCH_CONTRACT_JSON: jsonFile }, maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-  if (!fs.existsSync(jsonFile)) throw new Error(`bench/contract-analysis.ts wrote no figures:\n${output}`);
-  return JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as ContractFigures;
+export function runContractSummariserInChild(workDir: string): Promise<ContractFigures> {
+  return runBenchInChild<ContractFigures>(import.meta.url, { jsonFile: path.join(workDir, 'contract-summariser.json'), jsonVariable: 'BENCH_CONTRACT_JSON', nodeArgs: ['--expose-gc'], timeoutMinutes: 10 });
 }
 
 function line(run: ContractRun): string {

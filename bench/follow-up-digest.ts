@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openStandaloneAppDatabase } from './database';
+import { runBenchInChild } from './child-run';
 
 export interface DigestFigures {
   kind: 'pglite' | 'postgres';
@@ -124,18 +125,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 
 /** For run.ts: this file in a child process with its own database of the run's kind; answers its figures. */
 export async function runDigestInChild(kind: 'pglite' | 'postgres', workDir: string): Promise<DigestFigures> {
-  const { execFile } = await import('node:child_process');
-  const jsonFile = path.join(workDir, 'digest.json');
-  const script = fileURLToPath(import.meta.url);
-  const output = await new Promise<string>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', script],
-      { cwd: path.resolve(path.dirname(script), '..'), env: { ...process.env, BENCH_DIGEST_KINDS: kind, BENCH_DIGEST_JSON: jsonFile }, maxBuffer: 16 * 1024 * 1024, timeout: 20 * 60_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-  const [figures] = JSON.parse(await fs.readFile(jsonFile, 'utf8')) as DigestFigures[];
-  if (!figures) throw new Error(`bench/follow-up-digest.ts wrote no figures:\n${output}`);
+  const [figures] = await runBenchInChild<DigestFigures[]>(import.meta.url, { jsonFile: path.join(workDir, 'digest.json'), jsonVariable: 'BENCH_DIGEST_JSON', env: { BENCH_DIGEST_KINDS: kind }, timeoutMinutes: 20 });
+  if (!figures) throw new Error('bench/follow-up-digest.ts wrote no figures');
   return figures;
 }

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openStandaloneAppDatabase } from './database';
+import { runBenchInChild } from './child-run';
 
 export interface MonitoringPollFigures {
   kind: 'pglite' | 'postgres';
@@ -186,18 +187,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
  * on the run's database kind; answers its figures, or throws with the child's output.
  */
 export async function runMonitoringPollInChild(kind: 'pglite' | 'postgres', workDir: string): Promise<MonitoringPollFigures> {
-  const { execFile } = await import('node:child_process');
-  const jsonFile = path.join(workDir, 'monitoring-poll.json');
-  const script = fileURLToPath(import.meta.url);
-  const output = await new Promise<string>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', script],
-      { cwd: path.resolve(path.dirname(script), '..'), env: { ...process.env, BENCH_MONITORING_KINDS: kind, BENCH_MONITORING_JSON: jsonFile }, maxBuffer: 16 * 1024 * 1024, timeout: 80 * 60_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-  const [figures] = JSON.parse(await fs.readFile(jsonFile, 'utf8')) as MonitoringPollFigures[];
-  if (!figures) throw new Error(`bench/monitoring-poll.ts wrote no figures:\n${output}`);
+  const [figures] = await runBenchInChild<MonitoringPollFigures[]>(import.meta.url, { jsonFile: path.join(workDir, 'monitoring-poll.json'), jsonVariable: 'BENCH_MONITORING_JSON', env: { BENCH_MONITORING_KINDS: kind }, timeoutMinutes: 80 });
+  if (!figures) throw new Error('bench/monitoring-poll.ts wrote no figures');
   return figures;
 }

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openStandaloneAppDatabase } from './database';
+import { runBenchInChild } from './child-run';
 
 export interface NotificationFigures {
   kind: 'pglite' | 'postgres';
@@ -179,18 +180,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
  * on the run's database kind; answers its figures, or throws with the child's output.
  */
 export async function runNotificationsInChild(kind: 'pglite' | 'postgres', workDir: string): Promise<NotificationFigures> {
-  const { execFile } = await import('node:child_process');
-  const jsonFile = path.join(workDir, 'notifications.json');
-  const script = fileURLToPath(import.meta.url);
-  const output = await new Promise<string>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', script],
-      { cwd: path.resolve(path.dirname(script), '..'), env: { ...process.env, BENCH_NOTIFICATION_KINDS: kind, BENCH_NOTIFICATION_JSON: jsonFile }, maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-  const [figures] = JSON.parse(await fs.readFile(jsonFile, 'utf8')) as NotificationFigures[];
-  if (!figures) throw new Error(`bench/notification-delivery.ts wrote no figures:\n${output}`);
+  const [figures] = await runBenchInChild<NotificationFigures[]>(import.meta.url, { jsonFile: path.join(workDir, 'notifications.json'), jsonVariable: 'BENCH_NOTIFICATION_JSON', env: { BENCH_NOTIFICATION_KINDS: kind }, timeoutMinutes: 10 });
+  if (!figures) throw new Error('bench/notification-delivery.ts wrote no figures');
   return figures;
 }
