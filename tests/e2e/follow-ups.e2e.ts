@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { DEMO_LAWYER_LEADS } from '~/modules/demo/demo-leads';
 import { addDays, saoPauloDay } from '~/modules/leads/follow-ups';
 import { isWorkingDay } from '~/modules/leads/working-days';
 import { expect, saveScreenshot, test, toast } from './support/browser';
@@ -54,8 +55,12 @@ describe('follow-ups', () => {
     expect(first).toMatchObject({ found: 1, sent: 1 });
     const email = await standIns.waitForEmail(lawyer.email, 'Sua agenda de hoje');
     expect(email.text).toContain('Eduardo Pires Cunha');
-    // Hers and the demo copy's: Patrícia today at 14:00, André overdue since yesterday.
-    expect(email.text).toContain('Próximos contatos para hoje e atrasados (3)');
+    // Hers and the demo copy's due by that morning: Patrícia today at 14:00, André overdue since yesterday,
+    // and, when the next working day is after a weekend or holiday, those of the days in between.
+    const morningDay = morning.slice(0, 10);
+    const demoDue = DEMO_LAWYER_LEADS.filter((l) => l.followUpInDays !== undefined && addDays(today, l.followUpInDays) <= morningDay);
+    expect(email.text).toContain(`Próximos contatos para hoje e atrasados (${1 + demoDue.length}):`);
+    for (const lead of demoDue) expect(email.text).toContain(`- ${lead.nome} (`);
     expect(email.text).toContain('André Luiz Carvalho (Atrasado desde');
     expect(await fixtures.followUpDigest(morning, [lawyer.id])).toMatchObject({ found: 0, sent: 0 });
     expect((await standIns.emailsTo(lawyer.email)).filter((m) => m.subject.includes('Sua agenda de hoje'))).toHaveLength(1);
