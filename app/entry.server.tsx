@@ -1,9 +1,14 @@
+import { readdirSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { CspNonceContext } from './lib/csp-nonce';
+import { type ServerRenderedAssets, ServerRenderedAssetsContext } from './lib/server-rendered-page';
+// The stylesheet's text, for the pages rendered on the server only (docs/decisions/0060): inline, so their
+// first paint waits for no other request. Imported here, in the server's entry, it never reaches a browser bundle.
+import stylesheetText from './app.css?inline';
 
 export { startServices, stopServices, recordServedProfileView, publicPageCacheKey, publicContentGeneration } from './services.server';
 
@@ -11,6 +16,27 @@ export const streamTimeout = 5_000;
 
 /** Set by the server (server/security-headers.ts) on every request it hands to React Router; never the client's. */
 const CSP_NONCE_HEADER = 'x-jusconecta-csp-nonce';
+
+/**
+ * The public pages' script (scripts/build-public-script.mjs writes it beside the browser build, named by
+ * its content's hash). Under Vite's dev server there is no build: Vite serves the source.
+ */
+function publicPagesScript(): string {
+  // The server build is build/server/index.js and its chunks under build/server/assets/: the browser's
+  // assets are in build/client/assets, one or two levels up.
+  for (const up of ['../', '../../']) {
+    try {
+      const name = readdirSync(new URL(`${up}client/assets/`, import.meta.url)).find((file) => /^public-pages-[\w-]+\.js$/.test(file));
+      if (name) return `/assets/${name}`;
+    } catch {
+      // not there
+    }
+  }
+  if (process.env.NODE_ENV === 'production') throw new Error('The public pages’ script is missing from the build (scripts/build-public-script.mjs)');
+  return '/app/browser/public-pages.ts';
+}
+
+const serverRenderedAssets: ServerRenderedAssets = { css: stylesheetText, script: publicPagesScript() };
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined;
@@ -20,7 +46,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRenderedAssetsContext.Provider value={serverRenderedAssets}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerRenderedAssetsContext.Provider>
       </CspNonceContext.Provider>,
       {
         nonce,

@@ -18,6 +18,8 @@ const SITEMAP = /^\/(?:sitemap\.xml|sitemaps\/[a-z0-9-]{1,60}\.xml)$/;
 const LANDING_PAGE = /^\/advogados\/[a-z0-9-]{1,80}(?:\/[a-z0-9-]{1,80})?$/;
 /** The request form's list of lawyers (app/routes/resources/lead-candidates.ts): cached per area and city. */
 const LEAD_CANDIDATES = '/api/advogados-solicitacao';
+/** The same list drawn as the page draws it (app/routes/resources/lead-candidates-list.tsx): cached the same way. */
+const LEAD_CANDIDATES_HTML = '/api/advogados-solicitacao/lista';
 
 export function publicPageCacheKey(url: string): string | null {
   const queryAt = url.indexOf('?');
@@ -27,12 +29,12 @@ export function publicPageCacheKey(url: string): string | null {
     const page = queryAt === -1 ? 1 : parseLandingPage(new URLSearchParams(url.slice(queryAt + 1)));
     return page > 1 ? `${pathname}?pagina=${page}` : pathname;
   }
-  if (pathname === LEAD_CANDIDATES && queryAt !== -1) {
+  if ((pathname === LEAD_CANDIDATES || pathname === LEAD_CANDIDATES_HTML) && queryAt !== -1) {
     const params = new URLSearchParams(url.slice(queryAt + 1));
     // From a lawyer's page (`advogado=`) the list is that lawyer's: not cached, so that any slug cannot fill the cache.
     if (params.has('advogado')) return null;
     const query = leadCandidatesQuerySchema.safeParse({ areaAtuacao: params.get('areaAtuacao') ?? undefined, cidade: params.get('cidade') ?? undefined });
-    return query.success ? `${LEAD_CANDIDATES}?${new URLSearchParams({ areaAtuacao: query.data.areaAtuacao, cidade: query.data.cidade })}` : null;
+    return query.success ? `${pathname}?${new URLSearchParams({ areaAtuacao: query.data.areaAtuacao, cidade: query.data.cidade })}` : null;
   }
   if (SEARCH_PAGES.has(pathname)) {
     if (queryAt === -1) return pathname;

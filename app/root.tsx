@@ -12,6 +12,7 @@ import { getCurrentUser } from './auth/session.server';
 import { getConfig } from './config.server';
 import { formatCnpj } from './lib/cnpj';
 import { useCspNonce } from './lib/csp-nonce';
+import { type PageHandle, pageHydrates, useServerRenderedAssets } from './lib/server-rendered-page';
 import { clearFlashToastCookie, readFlashToast } from './lib/flash-toast.server';
 
 /** Clears the one-time toast cookie once a page has read it, unless the response sets a new toast. */
@@ -42,14 +43,19 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const brandName = data?.site.brandName ?? 'JusConecta';
   const nonce = useCspNonce();
+  const matches = useMatches();
   // The back office (/admin, /admin/*, /bootstrap-superadmin) has its own frame instead of the site's.
-  const backOffice = useMatches().some((match) => (match.handle as { backOffice?: boolean } | undefined)?.backOffice);
+  const backOffice = matches.some((match) => (match.handle as PageHandle | undefined)?.backOffice);
+  // A public page is rendered on the server only (docs/decisions/0060): its stylesheet inline and its own
+  // small script instead of React Router's scripts and hydration data.
+  const assets = useServerRenderedAssets();
+  const serverOnly = assets !== null && !pageHydrates(matches) ? assets : null;
   return (
     <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {serverOnly ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: serverOnly.css }} /> : <link rel="stylesheet" href={stylesheet} precedence="default" />}
         <meta name="theme-color" content="#1e3a8a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -71,8 +77,14 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
         <FlashToast message={data?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {serverOnly ? (
+          <script type="module" src={serverOnly.script} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

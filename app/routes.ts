@@ -53,6 +53,7 @@ export default [
   route('api/auth/*', 'routes/resources/api-auth.ts'),
   route('api/cliques-whatsapp', 'routes/resources/whatsapp-click.ts'),
   route('api/advogados-solicitacao', 'routes/resources/lead-candidates.ts'),
+  route('api/advogados-solicitacao/lista', 'routes/resources/lead-candidates-list.tsx'),
   route('api/webhooks/escavador', 'routes/resources/escavador-webhook.ts'),
   route('api/webhooks/whatsapp', 'routes/resources/whatsapp-webhook.ts'),
   route('healthz', 'routes/resources/healthz.ts'),

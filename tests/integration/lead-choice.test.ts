@@ -9,6 +9,7 @@ import { LEAD_REQUEST_AGREEMENT } from '~/modules/leads/lead-requests';
 import { LEAD_CHOICE_MESSAGES, leadRequestSchema, type LeadRequestForm } from '~/modules/leads/lead-requests.schemas';
 import { CHOSEN_LAWYER_UNAVAILABLE_MESSAGE, routeLeadRequest } from '~/modules/leads/lead-routing.server';
 import * as candidatesRoute from '~/routes/resources/lead-candidates';
+import * as candidatesListRoute from '~/routes/resources/lead-candidates-list';
 import * as requestRoute from '~/routes/public/lead-request';
 import { publicPageCacheKey } from '~/page-cache-key.server';
 import { createLawyer, createLawyers } from '../factories/lawyers';
@@ -266,6 +267,27 @@ describe('the page, step by step', () => {
     const [stored] = await db.select().from(leadRequests);
     expect(stored).toMatchObject({ chosenLawyerIds: [], agreement: LEAD_REQUEST_AGREEMENT.team });
     expect(await assignedTo(stored!.id)).toEqual([null]);
+  });
+});
+describe('the list for the page’s script', () => {
+  test('is drawn as the page draws it: the fieldset, its boxes ticked up to the cap, cached per area and city', async () => {
+    const lawyers = await createLawyers(7, { cities: ['ba_salvador'] });
+    const get = (query: string) => candidatesListRoute.loader({ request: new Request(`http://localhost:3000/api/advogados-solicitacao/lista?${query}`), params: {}, context: {} } as never) as Promise<Response>;
+    const ok = await get('areaAtuacao=familia&cidade=ba_salvador');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    const html = await ok.text();
+    expect(html).toMatch(/^<fieldset [^>]*data-shown-for="familia\|ba_salvador"/);
+    expect(html.match(/type="checkbox"/g)).toHaveLength(7);
+    expect(html.match(/checked=""/g)).toHaveLength(5);
+    expect(html.match(/disabled=""/g)).toHaveLength(2);
+    expect(html).toContain('5 advogados marcados de no máximo 5. Desmarque um para escolher outro.');
+    for (const lawyer of lawyers) expect(html).toContain(`value="${lawyer.slug}"`);
+    const refused = await get('areaAtuacao=nada&cidade=ba_salvador');
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatch(/^Selecione /);
+    expect(publicPageCacheKey('/api/advogados-solicitacao/lista?cidade=ba_salvador&cb=1&areaAtuacao=familia')).toBe('/api/advogados-solicitacao/lista?areaAtuacao=familia&cidade=ba_salvador');
+    expect(publicPageCacheKey('/api/advogados-solicitacao/lista?areaAtuacao=familia&cidade=ba_salvador&advogado=x')).toBeNull();
   });
 });
 /* eslint-enable @typescript-eslint/no-explicit-any */

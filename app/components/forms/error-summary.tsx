@@ -94,6 +94,8 @@ export function ErrorSummary({ errors, message, fields, answer, className = '' }
       ref={ref}
       role="alert"
       tabIndex={-1}
+      // A page rendered on the server only focuses it with its own script (app/browser/public-pages.ts).
+      data-focus-on-load={hasAnswer ? '' : undefined}
       className={`scroll-mt-24 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 focus:ring-2 focus:ring-red-700 focus:outline-none ${className}`}
     >
       {/* No accessible name from this title: getByLabel('Email') must keep finding the field only. */}

@@ -94,7 +94,7 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
           The mobile and tablet menu is a <details> element, so it works without JavaScript. Keyed by
           the URL, it is rebuilt closed after every navigation, query changes included.
         */}
-        <details key={location.pathname + location.search} className="group lg:hidden">
+        <details key={location.pathname + location.search} data-menu="" className="group lg:hidden">
           <summary className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-800 hover:bg-slate-100">
             <span className="sr-only group-open:hidden">Abrir menu</span>
             <span className="sr-only hidden group-open:inline">Fechar menu</span>

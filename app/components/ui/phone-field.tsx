@@ -13,5 +13,6 @@ export function onPhoneInput(event: FormEvent<HTMLInputElement>): void {
  * by the server (the form posts the same without JavaScript).
  */
 export function PhoneField(props: TextFieldProps) {
-  return <TextField {...PHONE_INPUT_ATTRIBUTES} onInput={onPhoneInput} {...props} />;
+  // `data-phone-mask`: on a page rendered on the server only, its script masks the field (app/browser/public-pages.ts).
+  return <TextField {...PHONE_INPUT_ATTRIBUTES} onInput={onPhoneInput} data-phone-mask="" {...props} />;
 }

@@ -45,6 +45,12 @@ export function listShownFor(area: string, city: string): string {
   return `${area}|${city}`;
 }
 
+/** The list's count line: '3 advogados marcados de no máximo 5', with the hint when the cap leaves boxes out. */
+export function choiceCountText(ticked: number, cap: number, offered: number): string {
+  const count = ticked === 1 ? '1 advogado marcado' : `${ticked} advogados marcados`;
+  return `${count} de no máximo ${cap}${ticked >= cap && offered > ticked ? '. Desmarque um para escolher outro.' : ''}`;
+}
+
 /** The removal page (/solicitacao/remover). */
 export const REMOVAL_MESSAGES = {
   invalidLink: 'Este link de remoção não é válido ou a solicitação já foi removida.',

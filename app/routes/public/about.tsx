@@ -5,6 +5,7 @@ import { FaqList, NumberedSteps, RichText } from '~/modules/content/components/p
 import { faqPageJsonLd } from '~/modules/content/page-text';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/about';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 /** /quem-somos (docs/product-rules.md, "Marketing and legal pages"): the product, its mission, the six steps and its ethics. Static: the page cache keeps it. */
 
@@ -23,6 +24,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     jsonLd(faqPageJsonLd(aboutFaq(brand))),
   ];
 };
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
+// A route with a clientLoader and no loader would be rendered on the server as its HydrateFallback: this
+// page reads nothing of its own, but its server-side render needs a loader to wait for.
+export function loader() {
+  return null;
+}
 
 export default function AboutPage() {
   const brand = useRouteLoaderData<typeof rootLoader>('root')?.site.brandName ?? 'JusConecta';

@@ -8,6 +8,7 @@ import { articleOgImagePath } from '~/modules/seo/og-image-paths';
 import { blogPosting } from '~/modules/seo/article-data';
 import { breadcrumbList } from '~/modules/seo/structured-data';
 import type { Route } from './+types/blog-post';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 export function loader({ params }: Route.LoaderArgs) {
   const post = getBlogPost(params.slug);
@@ -39,6 +40,10 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
     ),
   ];
 };
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;

@@ -2,6 +2,7 @@ import { pageMeta } from '~/lib/seo';
 import { BlogPostCard } from '~/modules/content/components/blog-post-card';
 import { listBlogPosts } from '~/modules/content/content.server';
 import type { Route } from './+types/blog';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 export function loader() {
   return { posts: listBlogPosts() };
@@ -16,6 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: 'Artigos sobre direito de família, pensão alimentícia, união estável e guarda, escritos para quem precisa entender o seu caso.',
     path: '/blog',
   });
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -5,6 +5,7 @@ import { BlogPostCard } from '~/modules/content/components/blog-post-card';
 import { listBlogPosts } from '~/modules/content/content.server';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/home';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 export function loader() {
   return { posts: listBlogPosts(3) };
@@ -25,6 +26,10 @@ const STEPS = [
   { icon: MessageCircle, title: 'Entre em contato diretamente', text: 'Abra o perfil do advogado e converse pelo WhatsApp, sem intermediários.' },
   { icon: Scale, title: 'Resolva seu caso', text: 'Combine o atendimento com o profissional que melhor entende a sua situação.' },
 ] as const;
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');

@@ -9,6 +9,7 @@ import { landingOgImagePath } from '~/modules/seo/og-image-paths';
 import { breadcrumbList, faqPage } from '~/modules/seo/structured-data';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/landing';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 // One module, two routes: /advogados/:local (an area or a city) and /advogados/:area/:cidade.
 
@@ -45,6 +46,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     jsonLd(faqPage(landing.questions)),
   ];
 };
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export default function LandingPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');

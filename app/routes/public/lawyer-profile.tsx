@@ -15,6 +15,7 @@ import { attorney } from '~/modules/seo/attorney-data';
 import { breadcrumbList } from '~/modules/seo/structured-data';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/lawyer-profile';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 /** The server counts a view for every profile response that carries this header (see server/app.ts). */
 const PROFILE_VIEW_HEADER = 'X-Analytics-Profile-View';
@@ -71,6 +72,10 @@ function profileBreadcrumbs(profile: { nome: string; slug: string; areas: string
   crumbs.push({ name: profile.nome, path: `/advogado/${profile.slug}` });
   return crumbs;
 }
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');

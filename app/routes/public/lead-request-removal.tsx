@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Link } from 'react-router';
 import { pageMeta } from '~/lib/seo';
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { findRequestToRemove, removeLeadRequest } from '~/modules/leads/lead-removal.server';
 import { REMOVAL_MESSAGES } from '~/modules/leads/lead-requests';
 import type { Route } from './+types/lead-request-removal';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 /**
  * /solicitacao/remover?token=…: the link of the client's confirmation e-mail. Opening it only shows
@@ -54,9 +55,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-8 shadow-sm';
 
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
+
 export default function LeadRequestRemovalPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const removing = navigation.state === 'submitting';
 
   if (actionData?.removed) {
     return (
@@ -109,11 +112,11 @@ export default function LeadRequestRemovalPage({ loaderData, actionData }: Route
           Ao remover, a solicitação e os dados que você enviou (nome, e-mail, WhatsApp e descrição do caso) são apagados da plataforma e dos registros dos advogados. Isso
           não pode ser desfeito. Um advogado que já falou com você pode ter guardado o contato por conta própria.
         </p>
-        <Form method="post" className="mt-6">
-          <button type="submit" disabled={removing} className="w-full rounded-md bg-red-700 px-4 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-80 sm:w-auto sm:px-8">
-            {removing ? 'Removendo...' : 'Remover minha solicitação'}
+        <form method="post" data-busy="Removendo..." className="mt-6">
+          <button type="submit" className="w-full rounded-md bg-red-700 px-4 py-3 font-semibold text-white hover:bg-red-800 aria-disabled:opacity-80 sm:w-auto sm:px-8">
+            Remover minha solicitação
           </button>
-        </Form>
+        </form>
       </div>
     </Shell>
   );

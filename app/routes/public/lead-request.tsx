@@ -1,5 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, redirect } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
 import { TextField } from '~/components/ui/text-field';
 import { PhoneField } from '~/components/ui/phone-field';
@@ -7,6 +6,7 @@ import { getConfig } from '~/config.server';
 import { AppError, formError, keepRetryAfter } from '~/lib/app-error';
 import { fieldErrors, parseForm } from '~/lib/parse-form.server';
 import { pageMeta } from '~/lib/seo';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 import { backgroundLog } from '~/lib/log.server';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
@@ -168,15 +168,11 @@ const REQUEST_FIELDS = [
   ['descricao', 'Descreva seu caso'],
 ] as const;
 
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
+
 export default function LeadRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lawyer, result, candidates, cap } = loaderData;
-  const outcomeRef = useRef<HTMLDivElement>(null);
-
-  // With JavaScript the page stays mounted across the redirect: move focus to the outcome, so that it
-  // is read out, and remount the form (below, by key) so that it is empty again.
-  useEffect(() => {
-    if (result) outcomeRef.current?.focus();
-  }, [result?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per outcome
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -197,15 +193,16 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
                   {lawyer.nome}
                 </h2>
                 <p className="text-slate-700">{lawyer.oab}</p>
-                <Link to={`/advogado/${lawyer.slug}`} className="text-sm font-medium text-brand-700 underline">
+                <a href={`/advogado/${lawyer.slug}`} className="text-sm font-medium text-brand-700 underline">
                   Ver perfil
-                </Link>
+                </a>
               </div>
             </section>
           ) : null}
 
           {result ? (
-            <div ref={outcomeRef} tabIndex={-1} role="status" className="rounded-xl border border-green-300 bg-green-50 p-5 text-green-900 focus:outline-none">
+            // After the send (post/redirect/get) the outcome takes the focus, so that it is read out.
+            <div tabIndex={-1} role="status" data-focus-on-load="" className="rounded-xl border border-green-300 bg-green-50 p-5 text-green-900 focus:outline-none">
               <p className="font-semibold">{outcomeMessage(result.outcome)}</p>
               {result.outcome === 'unmatched' ? <p className="mt-2 text-sm">{LEAD_REQUEST_MESSAGES.unmatchedNextStep}</p> : null}
               <p className="mt-2 text-sm">
@@ -217,7 +214,7 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
             </div>
           ) : null}
 
-          <RequestForm key={result?.id ?? 'form'} lawyer={lawyer} initialList={candidates} cap={cap} answer={actionData} />
+          <RequestForm lawyer={lawyer} initialList={candidates} cap={cap} answer={actionData} />
         </div>
 
         <aside>
@@ -228,7 +225,11 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
   );
 }
 
-/** The request form: the client's data, area and city, the lawyers it goes to, the case. */
+/**
+ * The request form: the client's data, area and city, the lawyers it goes to, the case. Rendered on the
+ * server only; app/browser/lead-request-form.ts fetches the list when the area or the city changes
+ * (the markup contract is described there).
+ */
 function RequestForm({
   lawyer,
   initialList,
@@ -240,88 +241,27 @@ function RequestForm({
   cap: number;
   answer: RequestAnswer | undefined;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === 'submitting' && (navigation.formAction ?? '').startsWith(PATH);
   const errors: Record<string, string | undefined> = answer?.errors ?? {};
   const values = answer?.values ?? {};
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  const formRef = useRef<HTMLFormElement>(null);
-  const listRef = useRef<HTMLFieldSetElement>(null);
-
-  const [area, setArea] = useState(text('areaAtuacao') ?? initialList?.areaAtuacao ?? '');
-  const [city, setCity] = useState(text('cidade') ?? initialList?.cidade ?? '');
-  const [list, setList] = useState<LeadCandidateList | null>(answer?.candidates ?? initialList);
-  // The boxes ticked, for the list they belong to (another list starts from its own preselection).
-  const [ticks, setTicks] = useState<{ shownFor: string; slugs: string[] } | null>(null);
-  const [sendWhenListed, setSendWhenListed] = useState(false);
-  // The place whose list could not be fetched (offline, a server error): the form is sent without one.
-  const [failedFor, setFailedFor] = useState<string | null>(null);
-
-  // Each answer of the server brings the list for what was sent (with the client's ticks): state
-  // adjusted while rendering, as React advises.
-  const [seenAnswer, setSeenAnswer] = useState(answer);
-  if (seenAnswer !== answer) {
-    setSeenAnswer(answer);
-    if (answer?.candidates !== undefined) {
-      setList(answer.candidates);
-      setTicks(answer.candidates ? { shownFor: answer.candidates.shownFor, slugs: answer.candidates.preselected } : null);
-    }
-  }
-  useEffect(() => {
-    if (answer?.notice) listRef.current?.focus();
-  }, [answer]);
-
-  const wanted = area && city ? listShownFor(area, city) : null;
-  const current = list && list.shownFor === wanted ? list : null;
-  const loading = wanted !== null && current === null && failedFor !== wanted;
-  const ticked = current ? (ticks?.shownFor === current.shownFor ? ticks.slugs : current.preselected) : [];
-
-  /** Area or city changed: the list for the new pair (the same URL for everyone: cacheable). */
-  const choosePlace = () => {
-    const elements = formRef.current?.elements;
-    const nextArea = (elements?.namedItem('areaAtuacao') as HTMLSelectElement | null)?.value ?? '';
-    const nextCity = (elements?.namedItem('cidade') as HTMLSelectElement | null)?.value ?? '';
-    setArea(nextArea);
-    setCity(nextCity);
-    if (!nextArea || !nextCity || list?.shownFor === listShownFor(nextArea, nextCity)) return;
-    const params = new URLSearchParams({ areaAtuacao: nextArea, cidade: nextCity });
-    if (lawyer) params.set('advogado', lawyer.slug);
-    // A plain fetch of the JSON resource (no router fetcher: the public bundle stays small).
-    fetch(`/api/advogados-solicitacao?${params}`)
-      .then((response) => (response.ok ? (response.json() as Promise<LeadCandidateList>) : Promise.reject(new Error(String(response.status)))))
-      .then(setList, () => setFailedFor(listShownFor(nextArea, nextCity)));
-  };
-
-  // The selects are left alone by hydration (a choice made while the page was loading stays): the
-  // list follows what they show once the page can fetch it.
-  useEffect(() => {
-    choosePlace();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on hydration
-
-  // 'Enviar Solicitação' pressed while the list for the area and city was still on its way: sent as
-  // soon as it is on the screen, with its preselection (the submit handler then clears the flag).
-  useEffect(() => {
-    if (sendWhenListed && current) formRef.current?.requestSubmit();
-  }, [sendWhenListed, current]);
-
-  const toggle = (slug: string, on: boolean) => {
-    if (!current) return;
-    const next = on ? [...ticked.filter((s) => s !== slug), slug] : ticked.filter((s) => s !== slug);
-    setTicks({ shownFor: current.shownFor, slugs: next });
-  };
+  const area = text('areaAtuacao') ?? initialList?.areaAtuacao ?? '';
+  const city = text('cidade') ?? initialList?.cidade ?? '';
+  // Each answer of the server brings the list for what was sent (with the client's ticks).
+  const list = answer?.candidates !== undefined ? answer.candidates : initialList;
+  const current = list && area && city && list.shownFor === listShownFor(area, city) ? list : null;
+  // An answer's list comes with the client's ticks as its preselection (findLeadCandidates' `ticked`).
+  const ticked = current ? current.preselected : [];
+  const notice = answer?.notice ?? null;
 
   return (
-    <Form
-      ref={formRef}
+    <form
       method="post"
       noValidate
       aria-labelledby="titulo-formulario"
+      data-lead-request=""
+      data-advogado={lawyer?.slug}
+      data-busy="Enviando..."
       className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-      onSubmit={(event) => {
-        const waitForList = loading;
-        if (waitForList) event.preventDefault();
-        setSendWhenListed(waitForList);
-      }}
     >
       <h2 id="titulo-formulario" className="text-xl font-semibold text-slate-900">
         Dados da solicitação
@@ -335,16 +275,8 @@ function RequestForm({
         <PhoneField name="whatsapp" label="WhatsApp (com DDD)" required defaultValue={text('whatsapp')} error={errors.whatsapp} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField name="cidade" label="Cidade" placeholder="Selecione a cidade" options={CITIES_BY_LABEL} defaultValue={city} onChange={choosePlace} error={errors.cidade} />
-        <SelectField
-          name="areaAtuacao"
-          label="Área de atuação"
-          placeholder="Selecione a área"
-          options={PRACTICE_AREAS_BY_LABEL}
-          defaultValue={area}
-          onChange={choosePlace}
-          error={errors.areaAtuacao}
-        />
+        <SelectField name="cidade" label="Cidade" placeholder="Selecione a cidade" options={CITIES_BY_LABEL} defaultValue={city} error={errors.cidade} />
+        <SelectField name="areaAtuacao" label="Área de atuação" placeholder="Selecione a área" options={PRACTICE_AREAS_BY_LABEL} defaultValue={area} error={errors.areaAtuacao} />
       </div>
       {/* Without JavaScript the list comes in a step of its own: this button asks for it. */}
       <noscript>
@@ -353,11 +285,20 @@ function RequestForm({
         </button>
       </noscript>
 
-      {current ? (
-        <LawyerChoice list={current} ticked={ticked} onToggle={toggle} error={errors.advogados} notice={answer?.notice ?? null} fieldsetRef={listRef} />
-      ) : (
-        <ChoicePlaceholder loading={loading} notice={answer?.notice ?? null} error={errors.advogados} fieldsetRef={listRef} />
-      )}
+      <div data-lawyer-choice="">
+        {current ? (
+          <LawyerChoice list={current} ticked={ticked} error={errors.advogados} notice={notice} />
+        ) : (
+          <ChoicePlaceholder loading={false} notice={notice} error={errors.advogados} />
+        )}
+      </div>
+      {/* What the page's script shows while there is no list: before an area and a city, and while one is fetched. */}
+      <template data-choice-template="idle">
+        <ChoicePlaceholder loading={false} notice={null} error={undefined} />
+      </template>
+      <template data-choice-template="loading">
+        <ChoicePlaceholder loading notice={null} error={undefined} />
+      </template>
 
       <div>
         <label htmlFor="descricao" className="text-sm font-medium text-slate-800">
@@ -392,32 +333,37 @@ function RequestForm({
 
       <p className="text-sm text-slate-700">
         Seus dados vão apenas para os advogados que receberem a solicitação. O e-mail de confirmação traz um link para removê-la quando quiser (
-        <Link to="/politica-de-privacidade" className="font-medium text-brand-700 underline">
+        <a href="/politica-de-privacidade" className="font-medium text-brand-700 underline">
           Política de Privacidade
-        </Link>
+        </a>
         ).
       </p>
-      <p id="concordancia" className="rounded-md bg-slate-50 p-3 text-sm text-slate-800">
+      <p
+        id="concordancia"
+        data-unseen={LEAD_REQUEST_AGREEMENT.unseen(cap)}
+        data-chosen={LEAD_REQUEST_AGREEMENT.chosen}
+        data-team={LEAD_REQUEST_AGREEMENT.team}
+        className="rounded-md bg-slate-50 p-3 text-sm text-slate-800"
+      >
         {!current ? LEAD_REQUEST_AGREEMENT.unseen(cap) : current.lawyers.length > 0 ? LEAD_REQUEST_AGREEMENT.chosen : LEAD_REQUEST_AGREEMENT.team}
       </p>
       <button
         type="submit"
         name="intent"
         value="enviar"
-        disabled={submitting}
         aria-describedby="concordancia"
-        className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-80 sm:w-auto sm:px-8"
+        className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:opacity-80 sm:w-auto sm:px-8"
       >
-        {submitting || sendWhenListed ? 'Enviando...' : 'Enviar Solicitação'}
+        Enviar Solicitação
       </button>
-    </Form>
+    </form>
   );
 }
 
 /** The box of the lawyers before their list is on the page: the hint, or 'Buscando advogados...'. */
-function ChoicePlaceholder({ loading, notice, error, fieldsetRef }: { loading: boolean; notice: string | null; error: string | undefined; fieldsetRef: RefObject<HTMLFieldSetElement | null> }) {
+function ChoicePlaceholder({ loading, notice, error }: { loading: boolean; notice: string | null; error: string | undefined }) {
   return (
-    <fieldset ref={fieldsetRef} tabIndex={-1} aria-describedby="advogados-dica" className="min-w-0 rounded-lg border border-slate-200 p-4 focus:outline-none">
+    <fieldset tabIndex={-1} aria-describedby="advogados-dica" data-focus-on-load={notice ? '' : undefined} className="min-w-0 rounded-lg border border-slate-200 p-4 focus:outline-none">
       <legend className="px-1 text-sm font-medium text-slate-800">Advogados que vão receber sua solicitação</legend>
       {notice ? <p className="mb-3 text-sm font-medium text-amber-900">{notice}</p> : null}
       <p id="advogados-dica" className="text-sm text-slate-700" aria-live="polite">
@@ -434,7 +380,6 @@ function SelectField({
   placeholder,
   options,
   defaultValue,
-  onChange,
   error,
 }: {
   name: string;
@@ -442,7 +387,6 @@ function SelectField({
   placeholder: string;
   options: readonly { id: string; label: string }[];
   defaultValue: string;
-  onChange: () => void;
   error?: string;
 }) {
   const errorId = `${name}-erro`;
@@ -456,7 +400,6 @@ function SelectField({
         name={name}
         required
         defaultValue={defaultValue}
-        onChange={onChange}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={selectClass}

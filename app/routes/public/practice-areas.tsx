@@ -8,6 +8,7 @@ import { supportWhatsAppHref } from '~/modules/content/site-details.server';
 import { searchHref } from '~/modules/lawyers/search-links';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/practice-areas';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 /**
  * /areas-de-atuacao (docs/product-rules.md, "Marketing and legal pages"): the eight legal areas, each leading to its search, and the
@@ -83,6 +84,10 @@ function HelpBlock({ brand, whatsappHref }: { brand: string; whatsappHref: strin
     </section>
   );
 }
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export default function PracticeAreasPage({ loaderData }: Route.ComponentProps) {
   const brand = useRouteLoaderData<typeof rootLoader>('root')?.site.brandName ?? 'JusConecta';

@@ -4,6 +4,7 @@ import { LegalPage, LegalText } from '~/modules/content/components/legal-page';
 import { PRIVACY_POLICY_UPDATED, privacyPolicySections } from '~/modules/content/privacy-policy';
 import { getSiteDetails } from '~/modules/content/site-details.server';
 import type { Route } from './+types/privacy-policy';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 /** /politica-de-privacidade (docs/product-rules.md, "Marketing and legal pages"; LGPD): naming the controller and the encarregado from the environment. */
 
@@ -22,6 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       'Como tratamos os seus dados pessoais segundo a LGPD: dados coletados, finalidades e bases legais, compartilhamento, retenção, cookies, os seus direitos e o contato do encarregado.',
     path: '/politica-de-privacidade',
   });
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
   const { site, dateLabel } = loaderData;

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
+import { data, Link, useRouteLoaderData } from 'react-router';
 import { pageMeta } from '~/lib/seo';
 import { cityLabel, CITIES_BY_LABEL, practiceAreaLabel, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
@@ -8,6 +8,7 @@ import { resultCountText, searchHref } from '~/modules/lawyers/search-links';
 import { findApprovedLawyers } from '~/modules/lawyers/lawyers.server';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/search';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 /**
  * One module serves two routes ('search' at /busca, 'lawyer-list' at /advogado). Links, the form and
@@ -58,13 +59,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
 
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
+
 export default function SearchPage({ loaderData, matches }: Route.ComponentProps) {
   const { filters, lawyers, total, page, pageCount } = loaderData;
   const pathname = routePath(matches);
   const pastLastPage = isPastLastPage(loaderData);
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const navigation = useNavigation();
-  const searching = navigation.state !== 'idle' && navigation.location?.pathname === pathname;
   const brandName = root?.site.brandName ?? 'JusConecta';
 
   return (
@@ -72,8 +75,8 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
       <h1 className="text-3xl font-bold text-slate-900">Encontre um advogado</h1>
       <p className="mt-2 text-slate-700">Filtre por área de atuação e cidade. Todos os perfis são de advogados aprovados.</p>
 
-      {/* A GET form: every search is a link, and it works without JavaScript. */}
-      <Form method="get" action={pathname} className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-[1fr_1fr_auto] md:items-end">
+      {/* A GET form: every search is a link. The page's script shows 'Buscando...' once it is sent. */}
+      <form method="get" action={pathname} data-busy="Buscando..." className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-[1fr_1fr_auto] md:items-end">
         <div>
           <label htmlFor="area" className="text-sm font-medium text-slate-800">
             Área de atuação
@@ -100,14 +103,10 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
             ))}
           </select>
         </div>
-        <button
-          type="submit"
-          disabled={searching}
-          className="rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80"
-        >
-          {searching ? 'Buscando...' : 'Buscar Advogados'}
+        <button type="submit" className="rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-80">
+          Buscar Advogados
         </button>
-      </Form>
+      </form>
 
       <section aria-labelledby="resultados" className="mt-8">
         <h2 id="resultados" className="text-lg font-semibold text-slate-800" aria-live="polite">

@@ -4,6 +4,7 @@ import { LegalPage, LegalText } from '~/modules/content/components/legal-page';
 import { getSiteDetails } from '~/modules/content/site-details.server';
 import { TERMS_EFFECTIVE_DATE, TERMS_VERSION, termsOfUseSections } from '~/modules/content/terms-of-use';
 import type { Route } from './+types/terms-of-use';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 /** /termos-de-uso (docs/product-rules.md, "Marketing and legal pages"): 15 sections, version 2.0, naming the company when it is configured. */
 
@@ -21,6 +22,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Termos de Uso (versão ${TERMS_VERSION}): o que a plataforma faz, cadastro e verificação de advogados, regras de publicidade da OAB, solicitações de atendimento, planos e responsabilidades.`,
     path: '/termos-de-uso',
   });
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export default function TermsOfUsePage({ loaderData }: Route.ComponentProps) {
   const { site, dateLabel } = loaderData;

@@ -6,6 +6,7 @@ import { LAWYER_BENEFITS, LAWYER_ETHICS, LAWYER_HERO, LAWYER_HIGHLIGHTS, LAWYER_
 import { faqPageJsonLd } from '~/modules/content/page-text';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/why-register';
+import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 
 /**
  * /por-que-se-registrar (docs/product-rules.md, "Marketing and legal pages"): the page that brings lawyers in, with calls to action to
@@ -45,6 +46,15 @@ function CallsToAction({ inverted = false }: { inverted?: boolean }) {
       </Link>
     </div>
   );
+}
+
+// Rendered on the server only: no React in the browser (docs/decisions/0060).
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
+// A route with a clientLoader and no loader would be rendered on the server as its HydrateFallback: this
+// page reads nothing of its own, but its server-side render needs a loader to wait for.
+export function loader() {
+  return null;
 }
 
 export default function WhyRegisterPage() {

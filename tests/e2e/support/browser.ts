@@ -176,11 +176,14 @@ export async function login(page: Page, role: DemoRole | { email: string; passwo
 }
 
 /**
- * Resolves once React has hydrated the page, so that client-side handlers (such as the WhatsApp
- * button's click report) are attached. Server-rendered links and forms work before that.
+ * Resolves once the page's browser code runs: React has hydrated a page of the app, or a page rendered
+ * on the server only has run its own script (app/browser/public-pages.ts, docs/decisions/0060), so that
+ * client-side handlers (such as the WhatsApp link's click report) are attached. Server-rendered links
+ * and forms work before that.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
+    if (document.documentElement.dataset.script === 'ready') return true;
     const main = document.querySelector('main');
     return main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
   });

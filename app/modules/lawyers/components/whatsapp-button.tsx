@@ -31,7 +31,12 @@ export function WhatsAppButton({ lawyerSlug, nome, whatsapp, brandName, source, 
       href={whatsappChatUrl(whatsapp, whatsappGreeting(nome, brandName))}
       target="_blank"
       rel="noopener noreferrer nofollow"
+      // With React in the browser (a page of the app) the handler reports the click; on a page rendered on
+      // the server only, its script does from these attributes (app/browser/public-pages.ts).
       onClick={() => reportClick(lawyerSlug, source)}
+      data-whatsapp-click=""
+      data-advogado={lawyerSlug}
+      data-origem={source}
       className={`inline-flex items-center justify-center gap-2 rounded-md bg-whatsapp px-4 py-2.5 font-semibold text-white transition-colors hover:bg-whatsapp-hover ${className}`}
     >
       <span aria-hidden="true" className="mask-icon mask-icon-whatsapp inline-flex [--mask-icon-size:1.25rem]" />

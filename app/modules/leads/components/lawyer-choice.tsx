@@ -1,33 +1,37 @@
-import type { RefObject } from 'react';
-import { Link } from 'react-router';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import type { LeadCandidateList } from '../lead-candidates.server';
+import { choiceCountText } from '../lead-requests';
 
 /**
  * The list of lawyers of the request form (/solicitar-atendimento, docs/decisions/0043): the matching
  * approved lawyers of the area and city, the first `cap` ticked, a box beyond the cap disabled while
- * the cap is reached. The page shows ChoicePlaceholder until a list is there.
+ * the cap is reached. The page shows ChoicePlaceholder until a list is there. Rendered on the server only
+ * (the page, and /api/advogados-solicitacao/lista for the page's script, app/browser/lead-request-form.ts,
+ * which keeps the count and the disabled boxes as the client ticks: docs/decisions/0060).
  */
 
 export default function LawyerChoice({
   list,
   ticked,
-  onToggle,
   error,
   notice,
-  fieldsetRef,
 }: {
   list: LeadCandidateList;
-  ticked: string[];
-  onToggle: (slug: string, on: boolean) => void;
+  ticked: readonly string[];
   error: string | undefined;
+  /** Shown above the list when the client must look at it before sending: the list then takes the focus. */
   notice: string | null;
-  fieldsetRef: RefObject<HTMLFieldSetElement | null>;
 }) {
   const full = ticked.length >= list.cap;
   const describedBy = ['advogados-dica', error ? 'advogados-erro' : null].filter(Boolean).join(' ');
   return (
-    <fieldset ref={fieldsetRef} tabIndex={-1} aria-describedby={describedBy} className="min-w-0 rounded-lg border border-slate-200 p-4 focus:outline-none">
+    <fieldset
+      tabIndex={-1}
+      aria-describedby={describedBy}
+      data-shown-for={list.shownFor}
+      data-cap={list.cap}
+      data-focus-on-load={notice ? '' : undefined}
+      className="min-w-0 rounded-lg border border-slate-200 p-4 focus:outline-none">
       <legend className="px-1 text-sm font-medium text-slate-800">Advogados que vão receber sua solicitação</legend>
       {notice ? (
         <p role="status" className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900">
@@ -47,9 +51,8 @@ export default function LawyerChoice({
             {list.profileLawyerOutside ? `${list.profileLawyerOutside} não atende ${list.areaLabel} em ${list.cityLabel}: escolha outra área ou cidade, ou marque outros advogados. ` : ''}
             Advogados aprovados que atendem {list.areaLabel} em {list.cityLabel}, na ordem da busca. Marque até {list.cap}: só os marcados recebem sua solicitação.
           </p>
-          <p className="mt-2 text-sm font-medium text-slate-800" aria-live="polite">
-            {ticked.length === 1 ? '1 advogado marcado' : `${ticked.length} advogados marcados`} de no máximo {list.cap}
-            {full && list.lawyers.length > ticked.length ? '. Desmarque um para escolher outro.' : ''}
+          <p className="mt-2 text-sm font-medium text-slate-800" aria-live="polite" data-choice-count="">
+            {choiceCountText(ticked.length, list.cap, list.lawyers.length)}
           </p>
           <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
             {list.lawyers.map((candidate, index) => {
@@ -63,9 +66,8 @@ export default function LawyerChoice({
                       id={index === 0 ? 'advogados' : `advogado-${candidate.slug}`}
                       name="advogados"
                       value={candidate.slug}
-                      checked={checked}
+                      defaultChecked={checked}
                       disabled={!checked && full}
-                      onChange={(event) => onToggle(candidate.slug, event.target.checked)}
                       aria-invalid={error ? true : undefined}
                       className="size-5 shrink-0 accent-brand-700"
                     />
@@ -82,9 +84,9 @@ export default function LawyerChoice({
           </ul>
           {list.more ? (
             <p className="mt-3 text-sm">
-              <Link to={`/busca?${new URLSearchParams({ area: list.areaAtuacao, cidade: list.cidade })}`} className="font-medium text-brand-700 underline">
+              <a href={`/busca?${new URLSearchParams({ area: list.areaAtuacao, cidade: list.cidade })}`} className="font-medium text-brand-700 underline">
                 Ver todos os advogados de {list.areaLabel} em {list.cityLabel}
-              </Link>
+              </a>
             </p>
           ) : null}
         </>

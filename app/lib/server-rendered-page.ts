@@ -1,0 +1,47 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * Public pages render on the server only (docs/decisions/0060): no React, React Router or hydration
+ * data in the browser, the stylesheet inline (no render-blocking request before the first paint) and
+ * one small script of their own (app/browser/public-pages.ts) for what they do in the browser. A route
+ * says so with `handle = SERVER_RENDERED` and `clientLoader = loadAsDocument`.
+ */
+export interface PageHandle {
+  /** false: the page is rendered on the server only (see above). */
+  hydrate?: false;
+  /** The back office has its own frame (app/root.tsx). */
+  backOffice?: boolean;
+}
+
+export const SERVER_RENDERED: PageHandle = { hydrate: false };
+
+/** Whether the matched routes want React in the browser: every route must (one server-rendered route makes the page so). */
+export function pageHydrates(matches: ReadonlyArray<{ handle?: unknown }>): boolean {
+  return matches.every((match) => (match.handle as PageHandle | undefined)?.hydrate !== false);
+}
+
+/**
+ * What a server-rendered page carries instead of React Router's scripts, given by app/entry.server.tsx
+ * (the build's stylesheet text and the URL of the public pages' script). null in the browser.
+ */
+export interface ServerRenderedAssets {
+  css: string;
+  script: string;
+}
+
+export const ServerRenderedAssetsContext = createContext<ServerRenderedAssets | null>(null);
+
+export function useServerRenderedAssets(): ServerRenderedAssets | null {
+  return useContext(ServerRenderedAssetsContext);
+}
+
+/**
+ * A server-rendered page reached by a client-side navigation of a hydrated page (a link of the lawyer
+ * area to the home page, the redirect after signing out): loaded as a document instead, so that it is
+ * the same page as from the address bar, from the page cache, with its own script. The router waits
+ * for ever; the browser leaves.
+ */
+export function loadAsDocument({ request }: { request: Request }): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise<never>(() => undefined);
+}

@@ -1,0 +1,116 @@
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { expect, login, pathOf, test, waitForHydration } from './support/browser';
+
+// Public pages are rendered on the server only (issue 25, docs/decisions/0060): no React, React Router
+// or hydration data in the browser, the stylesheet inline, one small script of their own; the app's
+// pages keep React, and navigation between the two works both ways.
+
+const PUBLIC_PAGES = [
+  '/',
+  '/busca?area=familia&cidade=sp_sao_paulo',
+  '/advogado/anabeatrizcarvalho',
+  '/advogados/direito-de-familia/sao-paulo-sp',
+  '/blog',
+  '/blog/guarda-compartilhada-alienacao-parental-desafios-e-solucoes',
+  '/quem-somos',
+  '/por-que-se-registrar',
+  '/areas-de-atuacao',
+  '/termos-de-uso',
+  '/politica-de-privacidade',
+  '/solicitar-atendimento',
+  '/solicitar-atendimento/anabeatrizcarvalho',
+  '/pagina-que-nao-existe',
+];
+
+/** Every script and stylesheet the page requests while it loads (its URL paths). */
+async function loadAndListAssets(page: Page, path: string): Promise<{ scripts: string[]; stylesheets: string[] }> {
+  const scripts: string[] = [];
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    const type = request.resourceType();
+    if (type === 'script') scripts.push(new URL(request.url()).pathname);
+    if (type === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  await page.goto(path);
+  await waitForHydration(page);
+  return { scripts, stylesheets };
+}
+
+const reactRouterContext = (page: Page) => page.evaluate(() => typeof (window as { __reactRouterContext?: unknown }).__reactRouterContext);
+
+describe('pages rendered on the server only', () => {
+  test('every public page loads its own script and nothing else: no React chunk, no hydration data, no stylesheet request', async ({ openPage }) => {
+    const page = await openPage({ viewport: 'mobile' });
+    for (const path of PUBLIC_PAGES) {
+      const { scripts, stylesheets } = await loadAndListAssets(page, path);
+      expect({ path, scripts }).toEqual({ path, scripts: [expect.stringMatching(/^\/assets\/public-pages-[\w-]+\.js$/)] });
+      expect({ path, stylesheets }).toEqual({ path, stylesheets: [] });
+      expect(await reactRouterContext(page)).toBe('undefined');
+      // The page itself, not a fallback of React Router's.
+      await expect(page.locator('main h1').first()).toBeVisible();
+      page.removeAllListeners('request');
+    }
+    // The same check sees React where it is: the login page is one of the app's.
+    const { scripts } = await loadAndListAssets(page, '/login');
+    expect(scripts.some((script) => /\/assets\/react-[\w-]+\.js$/.test(script))).toBe(true);
+    expect(await reactRouterContext(page)).toBe('object');
+  });
+
+  test('with their script at 360 px: the menu closes with Escape, the search says ‘Buscando...’ while it loads', async ({ openPage }) => {
+    const page = await openPage({ viewport: 'mobile' });
+    await page.goto('/busca');
+    await waitForHydration(page);
+    const menu = page.locator('details[data-menu]');
+    await menu.locator('summary').click();
+    await expect(page.getByRole('navigation', { name: 'Menu móvel' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Menu móvel' })).not.toBeVisible();
+    expect(await menu.locator('summary').evaluate((summary) => summary === document.activeElement)).toBe(true);
+
+    // What the button says once the form is sent, read by a listener that runs after the page's own and
+    // kept in the tab's session storage across the navigation.
+    await page.evaluate(() =>
+      window.addEventListener('submit', (event) => {
+        sessionStorage.setItem('botao', (event.target as HTMLFormElement).querySelector('button[type=submit]')?.textContent ?? '');
+      }),
+    );
+    await page.getByLabel('Área de atuação', { exact: true }).selectOption('familia');
+    await page.getByRole('button', { name: 'Buscar Advogados' }).click();
+    await expect(page).toHaveURL(/\/busca\?area=familia&cidade=$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('botao'))).toBe('Buscando...');
+    await expect(page.getByRole('button', { name: 'Buscar Advogados' })).toBeVisible();
+  });
+
+  test('without any script at 1280 px: search, a profile and its request form work as links and plain forms', async ({ openPage }) => {
+    const page = await openPage({ viewport: 'desktop', javaScriptEnabled: false });
+    await page.goto('/busca');
+    await page.getByLabel('Área de atuação', { exact: true }).selectOption('familia');
+    await page.getByLabel('Cidade', { exact: true }).selectOption('sp_sao_paulo');
+    await page.getByRole('button', { name: 'Buscar Advogados' }).click();
+    await expect(page).toHaveURL('/busca?area=familia&cidade=sp_sao_paulo');
+    await page.locator('a[href="/advogado/anabeatrizcarvalho"]').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ana Beatriz Carvalho' })).toBeVisible();
+    await page.getByRole('link', { name: 'Solicitar atendimento', exact: true }).click();
+    await expect(page).toHaveURL('/solicitar-atendimento/anabeatrizcarvalho');
+    expect(await page.locator('input[type=checkbox][value="anabeatrizcarvalho"]').isChecked()).toBe(true);
+  });
+
+  test('from the app to a public page and back: each is loaded as its own kind of page', async ({ openPage }) => {
+    const page = await openPage({ viewport: 'desktop' });
+    await login(page, 'lawyer');
+    await page.goto('/area-advogado?section=dashboard');
+    await waitForHydration(page);
+    expect(await reactRouterContext(page)).toBe('object');
+    // A client-side link of the app's header (the brand) to a public page: loaded as a document, without React.
+    await page.locator('header a[href="/"]').first().click();
+    await expect(page).toHaveURL('/');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.script ?? '')).toBe('ready');
+    expect(await reactRouterContext(page)).toBe('undefined');
+    // And from the public page into the app: 'Minha Área' is a plain link; the area hydrates.
+    await page.getByRole('link', { name: 'Minha Área' }).first().click();
+    await expect.poll(() => pathOf(page)).toMatch(/^\/area-advogado/);
+    await waitForHydration(page);
+    expect(await reactRouterContext(page)).toBe('object');
+  });
+});
