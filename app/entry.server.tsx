@@ -8,7 +8,7 @@ import { CspNonceContext } from './lib/csp-nonce';
 import { type ServerRenderedAssets, ServerRenderedAssetsContext } from './lib/server-rendered-page';
 // The stylesheet's text, for the pages rendered on the server only (docs/decisions/0060): inline, so their
 // first paint waits for no other request. Imported here, in the server's entry, it never reaches a browser bundle.
-import stylesheetText from './app.css?inline';
+import stylesheetText from './public.css?inline';
 
 export { startServices, stopServices, recordServedProfileView, publicPageCacheKey, publicContentGeneration } from './services.server';
 

@@ -37,13 +37,29 @@ async function loadAndListAssets(page: Page, path: string): Promise<{ scripts: s
   return { scripts, stylesheets };
 }
 
+/**
+ * The classes of the page that the app's whole stylesheet styles and the page's inline one does not
+ * (app/public.css names the files the public pages are made of: a class from another file is lost).
+ */
+async function classesMissingInline(page: Page, fullCss: string): Promise<string[]> {
+  const { tokens, inline } = await page.evaluate(() => ({
+    tokens: [...new Set([...document.querySelectorAll('[class]')].flatMap((element) => [...element.classList]))],
+    inline: document.querySelector('head style')?.textContent ?? '',
+  }));
+  const selector = (token: string) => new RegExp(`\\.${token.replace(/[^\w-]/g, (c) => `\\${c}`).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(?![\\w\\\\-])`);
+  return tokens.filter((token) => selector(token).test(fullCss) && !selector(token).test(inline));
+}
+
 const reactRouterContext = (page: Page) => page.evaluate(() => typeof (window as { __reactRouterContext?: unknown }).__reactRouterContext);
 
 describe('pages rendered on the server only', () => {
   test('every public page loads its own script and nothing else: no React chunk, no hydration data, no stylesheet request', async ({ openPage }) => {
     const page = await openPage({ viewport: 'mobile' });
+    const appStylesheet = /href="(\/assets\/app-[\w-]+\.css)"/.exec(await (await page.request.get('/login')).text())?.[1];
+    const fullCss = await (await page.request.get(appStylesheet!)).text();
     for (const path of PUBLIC_PAGES) {
       const { scripts, stylesheets } = await loadAndListAssets(page, path);
+      expect({ path, missing: await classesMissingInline(page, fullCss) }).toEqual({ path, missing: [] });
       expect({ path, scripts }).toEqual({ path, scripts: [expect.stringMatching(/^\/assets\/public-pages-[\w-]+\.js$/)] });
       expect({ path, stylesheets }).toEqual({ path, stylesheets: [] });
       expect(await reactRouterContext(page)).toBe('undefined');
@@ -51,6 +67,12 @@ describe('pages rendered on the server only', () => {
       await expect(page.locator('main h1').first()).toBeVisible();
       page.removeAllListeners('request');
     }
+    // A refused request: the error summary and the fields' errors are styled too.
+    await page.goto('/solicitar-atendimento');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Enviar Solicitação' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await classesMissingInline(page, fullCss)).toEqual([]);
     // The same check sees React where it is: the login page is one of the app's.
     const { scripts } = await loadAndListAssets(page, '/login');
     expect(scripts.some((script) => /\/assets\/react-[\w-]+\.js$/.test(script))).toBe(true);
