@@ -232,15 +232,21 @@ END
 $$;
 --> statement-breakpoint
 -- Rebuilds both tables from the profiles (this migration's backfill; the bench's bulk seed; a repair by
--- hand). Writers of lawyer_profiles wait until the transaction ends, so no trigger adds to a half-built table.
+-- hand). Writers of lawyer_profiles wait until the transaction ends, so no trigger adds to a half-built
+-- table. The counts are one aggregate of the rebuilt entries: the entries' insert trigger is off for the
+-- insert (its transition table of every entry would be the same aggregate, spilled to disk first).
 CREATE FUNCTION rebuild_search_order() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   LOCK TABLE lawyer_profiles IN SHARE MODE;
-  TRUNCATE search_order;
+  TRUNCATE search_order, search_order_counts;
+  ALTER TABLE search_order DISABLE TRIGGER search_order_counts_insert;
   INSERT INTO search_order
   SELECT e.* FROM lawyer_profiles lp, search_order_entries(lp.status, lp.search_tags, lp.plan_level, lp.plan_level_until, lp.rotation_key, lp.id) e
    WHERE lp.status = 'approved'
    ORDER BY 1, 2, 3, 4;
+  ALTER TABLE search_order ENABLE TRIGGER search_order_counts_insert;
+  INSERT INTO search_order_counts (scope, level, bucket, lawyers)
+  SELECT scope, level, (rotation_key >> 24)::smallint, count(*)::int FROM search_order GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
 END
 $$;
 --> statement-breakpoint
