@@ -265,6 +265,16 @@ try {
   // the board's Chromium just before would still be in it. It starts once the machine has settled.
   settleWait = await phase('wait for the machine to settle before Lighthouse', () => waitForQuiet());
   lighthousePages = await phase('Lighthouse', () => runLighthouse(origin, pages));
+  // BENCH_SKIP_BACKGROUND=1: without the four steps below (fixed sizes, each in a child process with a
+  // database of its own: they do not depend on BENCH_LAWYERS); their figures then read n/a.
+  if (!process.env.BENCH_SKIP_BACKGROUND) await runBackgroundSteps();
+} catch (error) {
+  fatalError = error;
+} finally {
+  await phase('stop and clean up', cleanUp);
+}
+
+async function runBackgroundSteps() {
   // Scheduled monitoring (bench/monitoring-poll.ts) in a child process with its own fresh database of
   // the run's kind: 10,000 processes through the DataJud job path; after Lighthouse, which it would disturb.
   monitoringPoll = await phase(`monitoring polling (${MONITORING_PROCESSES.toLocaleString('en-US')} processes, DataJud stand-in)`, () => runMonitoringPollInChild(kind, workDir));
@@ -274,10 +284,6 @@ try {
   digest = await phase(`morning digest (${DIGEST_LAWYERS.toLocaleString('en-US')} lawyers)`, () => runDigestInChild(kind, workDir));
   // The contract summariser (bench/contract-analysis.ts) in a child with --expose-gc: no server, no database.
   contract = await phase('contract summariser (largest real contract, 50,000-page PDF, 10 MB files)', () => runContractSummariserInChild(workDir));
-} catch (error) {
-  fatalError = error;
-} finally {
-  await phase('stop and clean up', cleanUp);
 }
 
 // ---------------------------------------------------------------------------------------------
