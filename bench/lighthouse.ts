@@ -108,6 +108,13 @@ async function auditPage(port: number, origin: string, path: string): Promise<Om
   };
 }
 
+/** The message, with its cause's (undici's 'fetch failed' says why only there: ECONNREFUSED, a timeout…). */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? `${error.message} (${cause.code ?? cause.message ?? String(cause)})` : error.message;
+}
+
 function missingPage(path: string, attempts: number, error: string): LighthousePage {
   const nulls = Object.fromEntries(CATEGORIES.map((id) => [id, null])) as LighthousePage['scores'];
   const none = Object.fromEntries(CATEGORIES.map((id) => [id, [] as FailingAudit[]])) as LighthousePage['failing'];
@@ -127,7 +134,7 @@ export async function runLighthouse(origin: string, paths: string[], { launch = 
           const audited = await audit(chrome.port, origin, path);
           page = { ...audited, attempts: attempt, ...(lastError ? { error: lastError } : {}) };
         } catch (error) {
-          lastError = error instanceof Error ? error.message : String(error);
+          lastError = describeError(error);
           // The next attempt gets a fresh browser: a failed run may leave this one in a bad state.
           chrome?.kill();
           chrome = undefined;
