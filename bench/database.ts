@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * The throwaway database of one benchmark run: a fresh PostgreSQL database `jusconecta_bench` on the
+ * The throwaway database of one benchmark run: a fresh PostgreSQL database `jusconecta_bench_<pid>` on the
  * server of BENCH_DATABASE_URL, or else a fresh PGlite directory in a temp folder. It is migrated with
  * the app's own migrateDatabase(), seeded through `sql` while this process holds it, and released
  * before the measured server opens it (PGlite allows one process per directory).
@@ -31,7 +31,48 @@ export interface BenchDatabase {
   destroy(): Promise<void>;
 }
 
-const BENCH_DATABASE_NAME = 'jusconecta_bench';
+/**
+ * Database names carry this process's id: two runs on one PostgreSQL server (the machine is shared)
+ * each get their own, instead of the second's `drop database … with (force)` ending the first's
+ * connections ('terminating connection due to administrator command').
+ */
+const RUN_SUFFIX = `_${process.pid}`;
+const BENCH_DATABASE_NAME = `jusconecta_bench${RUN_SUFFIX}`;
+
+/** A connection error the bench reports instead of crashing on: pg clients emit 'error' when the server ends an idle connection. */
+function logConnectionError(where: string) {
+  return (error: Error) => console.error(`[bench] ${where}: connection error (${error.message})`);
+}
+
+/** A pg.Client of the bench's own, connected, with an 'error' listener. */
+async function adminClient(adminUrl: string): Promise<pg.Client> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', logConnectionError('admin connection'));
+  await admin.connect();
+  return admin;
+}
+
+/**
+ * Drops the databases of earlier runs that crashed (named with a process id that no longer runs on
+ * this machine): `jusconecta_bench_<pid>` and the standalone ones (`jusconecta_bench_routing_<pid>`…).
+ */
+async function dropAbandonedDatabases(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname ~ '^jusconecta_bench(_[a-z]+)?_[0-9]+$'`);
+  for (const { datname } of rows) {
+    const pid = Number(datname.slice(datname.lastIndexOf('_') + 1));
+    if (pid === process.pid || processRuns(pid)) continue;
+    await admin.query(`drop database if exists ${datname} with (force)`);
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export async function createBenchDatabase(adminUrl: string | undefined): Promise<BenchDatabase> {
   // Imported here, after run.ts has made the project root the working directory: the module resolves
@@ -40,9 +81,9 @@ export async function createBenchDatabase(adminUrl: string | undefined): Promise
 
   if (adminUrl) {
     const url = new URL(adminUrl);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
+    const admin = await adminClient(adminUrl);
     try {
+      await dropAbandonedDatabases(admin);
       await admin.query(`drop database if exists ${BENCH_DATABASE_NAME} with (force)`);
       await admin.query(`create database ${BENCH_DATABASE_NAME}`);
     } finally {
@@ -55,6 +96,8 @@ export async function createBenchDatabase(adminUrl: string | undefined): Promise
     const opened = await client.openDatabase({ kind: 'postgres', url: benchUrl, poolSize: 2 });
     await client.migrateDatabase(opened);
     const connection = await opened.pool!.connect();
+    // A checked-out client has no listener of the pool's: without this one, the server ending it would crash the run.
+    connection.on('error', logConnectionError('seed connection'));
     let released = false;
     const release = async () => {
       if (released) return;
@@ -70,8 +113,7 @@ export async function createBenchDatabase(adminUrl: string | undefined): Promise
       release,
       async destroy() {
         await release();
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
+        const dropper = await adminClient(adminUrl);
         try {
           await dropper.query(`drop database if exists ${BENCH_DATABASE_NAME} with (force)`);
         } finally {
@@ -109,14 +151,14 @@ export async function createBenchDatabase(adminUrl: string | undefined): Promise
  * database in this process: PostgreSQL `name` beside BENCH_DATABASE_URL's, or a PGlite directory in a
  * temp folder; migrated. Returns the clean-up that closes and removes it.
  */
-export async function openStandaloneAppDatabase(kind: DatabaseKind, name: string, poolSize?: number): Promise<() => Promise<void>> {
+export async function openStandaloneAppDatabase(kind: DatabaseKind, baseName: string, poolSize?: number): Promise<() => Promise<void>> {
   const client = await import('../app/db/client.server');
+  const name = `${baseName}${RUN_SUFFIX}`;
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (kind === 'postgres') {
     if (!adminUrl) throw new Error('BENCH_DATABASE_URL is not set');
     const dropDatabase = async (create: boolean) => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
+      const admin = await adminClient(adminUrl);
       try {
         await admin.query(`drop database if exists ${name} with (force)`);
         if (create) await admin.query(`create database ${name}`);

@@ -5,7 +5,13 @@ import lighthouse from 'lighthouse';
  * Lighthouse's default run (mobile form factor, simulated 4G throttling and 4x CPU slowdown) of each
  * page in one headless Chromium, through the Node API. Scores are 0-100; for every category the
  * audits that did not pass are kept, so a score under budget comes with its reasons.
+ *
+ * A run that fails (no result, or a runtime error such as NO_NAVSTART) is retried in a fresh Chromium,
+ * up to ATTEMPTS runs a page: one failed run costs that page a retry, never the other pages' figures.
+ * A page's figures are missing (null, with the last error) only after ATTEMPTS failures.
  */
+
+export const ATTEMPTS = 3;
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type CategoryId = (typeof CATEGORIES)[number];
@@ -24,7 +30,13 @@ export interface LighthousePage {
   scores: Record<CategoryId, number | null>;
   failing: Record<CategoryId, FailingAudit[]>;
   metrics: Record<string, string | undefined>;
+  /** First contentful paint, milliseconds (Lighthouse's simulated mobile value); null when no run succeeded. */
+  fcpMs: number | null;
   runWarnings: string[];
+  /** Runs it took (1 when the first succeeded). */
+  attempts: number;
+  /** The last failure, when a run failed. */
+  error?: string;
 }
 
 const CHROME_FLAGS = [
@@ -54,45 +66,84 @@ function detailItems(details: unknown): string[] {
   });
 }
 
-export async function runLighthouse(origin: string, paths: string[]): Promise<LighthousePage[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+type ChromeLauncher = () => Promise<chromeLauncher.LaunchedChrome>;
+
+const launchChrome: ChromeLauncher = () =>
+  chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+
+/** One Lighthouse run of a page; throws when Lighthouse gives no usable result. */
+async function auditPage(port: number, origin: string, path: string): Promise<Omit<LighthousePage, 'attempts' | 'error'>> {
+  // One anonymous GET first: the page is then served from the app's page cache, as under any real
+  // traffic, and the score measures the front end (cold server times are measured in load.ts).
+  await (await fetch(new URL(path, origin))).arrayBuffer();
+  const result = await lighthouse(new URL(path, origin).href, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+
+  const scores = {} as LighthousePage['scores'];
+  const failing = {} as LighthousePage['failing'];
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    scores[id] = category?.score == null ? null : Math.round(category.score * 100);
+    failing[id] = (category?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit !== undefined)
+      .filter((audit) => audit.score !== null && audit.score < 1 && !['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode))
+      .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue, items: detailItems(audit.details) }));
+  }
+  const fcp = lhr.audits['first-contentful-paint']?.numericValue;
+  return {
+    path,
+    scores,
+    failing,
+    metrics: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue])),
+    fcpMs: typeof fcp === 'number' && Number.isFinite(fcp) ? fcp : null,
+    runWarnings: lhr.runWarnings.map(String),
+  };
+}
+
+/** The message, with its cause's (undici's 'fetch failed' says why only there: ECONNREFUSED, a timeout…). */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? `${error.message} (${cause.code ?? cause.message ?? String(cause)})` : error.message;
+}
+
+function missingPage(path: string, attempts: number, error: string): LighthousePage {
+  const nulls = Object.fromEntries(CATEGORIES.map((id) => [id, null])) as LighthousePage['scores'];
+  const none = Object.fromEntries(CATEGORIES.map((id) => [id, [] as FailingAudit[]])) as LighthousePage['failing'];
+  return { path, scores: nulls, failing: none, metrics: {}, fcpMs: null, runWarnings: [], attempts, error };
+}
+
+export async function runLighthouse(origin: string, paths: string[], { launch = launchChrome, audit = auditPage, attempts = ATTEMPTS } = {}): Promise<LighthousePage[]> {
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const pages: LighthousePage[] = [];
     for (const path of paths) {
-      // One anonymous GET first: the page is then served from the app's page cache, as under any real
-      // traffic, and the score measures the front end (cold server times are measured in load.ts).
-      await (await fetch(new URL(path, origin))).arrayBuffer();
-      const result = await lighthouse(new URL(path, origin).href, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-
-      const scores = {} as LighthousePage['scores'];
-      const failing = {} as LighthousePage['failing'];
-      for (const id of CATEGORIES) {
-        const category = lhr.categories[id];
-        scores[id] = category?.score == null ? null : Math.round(category.score * 100);
-        failing[id] = (category?.auditRefs ?? [])
-          .map((ref) => lhr.audits[ref.id])
-          .filter((audit) => audit !== undefined)
-          .filter((audit) => audit.score !== null && audit.score < 1 && !['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode))
-          .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue, items: detailItems(audit.details) }));
+      let lastError = '';
+      let page: LighthousePage | undefined;
+      for (let attempt = 1; attempt <= attempts && !page; attempt++) {
+        try {
+          chrome ??= await launch();
+          const audited = await audit(chrome.port, origin, path);
+          page = { ...audited, attempts: attempt, ...(lastError ? { error: lastError } : {}) };
+        } catch (error) {
+          lastError = describeError(error);
+          // The next attempt gets a fresh browser: a failed run may leave this one in a bad state.
+          chrome?.kill();
+          chrome = undefined;
+        }
       }
-      pages.push({
-        path,
-        scores,
-        failing,
-        metrics: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue])),
-        runWarnings: lhr.runWarnings.map(String),
-      });
+      pages.push(page ?? missingPage(path, attempts, lastError));
     }
     return pages;
   } finally {
-    chrome.kill();
+    chrome?.kill();
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { db, selectRows } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerSlugOrIdSchema, lawyerSlugSchema, SEARCH_PAGE_SIZE, type SearchFilters } from './lawyers.schemas';
@@ -27,15 +27,12 @@ export interface LawyerSearchPage {
   pageCount: number;
 }
 
-/** The level of the lawyer's active plan while it runs; an expired paid plan lifts no one. */
-const effectivePlanLevel = sql`(case when lp.plan_level_until is null or lp.plan_level_until > now() then lp.plan_level else 0 end)`;
-
-function searchConditions(filters: SearchFilters): SQL[] {
-  const conditions = [sql`lp.status = 'approved'`];
-  // search_tags is kept by database triggers from the link tables (drizzle/0002_search_triggers.sql).
-  const tags = [filters.area && `a:${filters.area}`, filters.cidade && `c:${filters.cidade}`].filter(Boolean) as string[];
-  if (tags.length > 0) conditions.push(sql`lp.search_tags @> ${`{${tags.join(',')}}`}::text[]`);
-  return conditions;
+/**
+ * The search_order scope of the filters (drizzle/0023_search_order.sql): '' without a filter, else the
+ * search tags it requires ('a:<area>', 'c:<city>', or both, area first).
+ */
+export function searchScope(filters: Pick<SearchFilters, 'area' | 'cidade'>): string {
+  return [filters.area && `a:${filters.area}`, filters.cidade && `c:${filters.cidade}`].filter(Boolean).join(' ');
 }
 
 /** A card's columns as the search queries select them. */
@@ -64,34 +61,46 @@ function cardFromRow(r: CardRow): LawyerCardData {
   };
 }
 
+type PageRow = { n: number; total: number; lapsed: boolean } & ({ id: null } | CardRow);
+
 /**
- * One page of approved lawyers matching the filters: higher plan level first, then today's rotation
- * (search-order.ts). One query over lawyer_profiles alone (its derived search columns).
+ * `limit` lawyers of a scope from position `offset` in the search's order, and the scope's total.
+ * search_order_page (migration 0023) reads the precomputed order: the counts place the page, the index
+ * gives its rows, so a deep page costs what page 1 does and the total is not a scan. A paid plan that
+ * ended since the order was written (no write marks it) is seen by the same query; its entries are
+ * moved to level 0 (search_order_lapse) and the page read again, so the order is always today's rule.
  */
-export async function findApprovedLawyers(filters: SearchFilters, now = new Date(), pageSize = SEARCH_PAGE_SIZE): Promise<LawyerSearchPage> {
-  const conditions = searchConditions(filters);
-  const start = rotationStart(now);
-  const offset = (filters.pagina - 1) * pageSize;
-
-  const rows = await selectRows<CardRow & { total: number }>(sql`
-    select lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.search_tags,
-      count(*) over ()::int as total
-    from lawyer_profiles lp
-    where ${sql.join(conditions, sql` and `)}
-    order by ${effectivePlanLevel} desc, (lp.rotation_key >= ${start}) desc, lp.rotation_key asc, lp.id
-    limit ${pageSize} offset ${offset}
-  `);
-
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && filters.pagina > 1) {
-    // Past the last page: the total still tells the visitor how many there are.
-    total = await countApprovedLawyers(filters);
+async function readSearchOrder(scope: string, offset: number, limit: number, now: Date): Promise<{ lawyers: LawyerCardData[]; total: number }> {
+  const read = () =>
+    selectRows<PageRow>(sql`
+      select p.n, p.total, lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.search_tags,
+        (p.n = 0 and exists (select 1 from search_order o where o.level_until <= now())) as lapsed
+      from search_order_page(${scope}, ${rotationStart(now)}, ${offset}, ${limit}) p
+      left join lawyer_profiles lp on lp.id = p.lawyer_id
+      order by p.n
+    `);
+  let rows = await read();
+  if (rows.some((r) => r.lapsed)) {
+    await selectRows(sql`select search_order_lapse()`);
+    rows = await read();
   }
   return {
-    lawyers: rows.map(cardFromRow),
-    total: Number(total),
+    lawyers: rows.filter((r): r is PageRow & CardRow => r.n > 0 && r.id !== null).map(cardFromRow),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+/**
+ * One page of approved lawyers matching the filters: higher plan level first (an expired paid plan
+ * lifts no one), then today's rotation (search-order.ts).
+ */
+export async function findApprovedLawyers(filters: SearchFilters, now = new Date(), pageSize = SEARCH_PAGE_SIZE): Promise<LawyerSearchPage> {
+  const { lawyers, total } = await readSearchOrder(searchScope(filters), (filters.pagina - 1) * pageSize, pageSize, now);
+  return {
+    lawyers,
+    total,
     page: filters.pagina,
-    pageCount: Math.max(1, Math.ceil(Number(total) / pageSize)),
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
   };
 }
 
@@ -101,20 +110,7 @@ export async function findApprovedLawyers(filters: SearchFilters, now = new Date
  * (app/modules/leads/lead-candidates.server.ts).
  */
 export async function firstApprovedLawyers(filters: Pick<SearchFilters, 'area' | 'cidade'>, limit: number, now = new Date()): Promise<LawyerCardData[]> {
-  const rows = await selectRows<CardRow>(sql`
-    select lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.search_tags
-    from lawyer_profiles lp
-    where ${sql.join(searchConditions({ ...filters, pagina: 1 }), sql` and `)}
-    order by ${effectivePlanLevel} desc, (lp.rotation_key >= ${rotationStart(now)}) desc, lp.rotation_key asc, lp.id
-    limit ${limit}
-  `);
-  return rows.map(cardFromRow);
-}
-
-async function countApprovedLawyers(filters: SearchFilters): Promise<number> {
-  const [row] = await selectRows<{ total: number }>(sql`
-    select count(*)::int as total from lawyer_profiles lp where ${sql.join(searchConditions(filters), sql` and `)}`);
-  return Number(row?.total ?? 0);
+  return (await readSearchOrder(searchScope(filters), 0, limit, now)).lawyers;
 }
 
 export interface PublicLawyerProfile extends LawyerCardData {
