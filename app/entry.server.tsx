@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { CspNonceContext } from './lib/csp-nonce';
 
-export { startServices, stopServices, recordServedProfileView, publicPageCacheKey, publicContentGeneration } from './services.server';
+export { startServices, stopServices, recordServedProfileView, publicPageCacheKey, publicContentGeneration, beginDraining, databaseOutage } from './services.server';
 
 export const streamTimeout = 5_000;
 

@@ -6,6 +6,8 @@ import { flushAnalytics, recordProfileView } from './modules/analytics/analytics
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
 
 export { publicContentGeneration } from './lib/public-content.server';
+export { beginDraining } from './lib/readiness.server';
+export { databaseOutage } from './db/client.server';
 export { publicPageCacheKey } from './page-cache-key.server';
 
 /**

@@ -49,12 +49,14 @@ const FORCE_CLOSE_AFTER_MS = 10_000;
  * are cut. `services` is the app's (server/app.ts AppServices), typed by the one call used here: app.ts
  * imports this file.
  */
-export function closeGracefully(server: Server, shutdown: Shutdown, services: { stopServices(): Promise<void> }, logger: Logger, extra?: () => Promise<void>) {
+export function closeGracefully(server: Server, shutdown: Shutdown, services: { stopServices(): Promise<void>; beginDraining?(): void }, logger: Logger, extra?: () => Promise<void>) {
   let started = false;
   const stop = async (signal: string) => {
     if (started) return;
     started = true;
     logger.info({ signal }, 'shutting down');
+    // /readyz answers 503 on the connections still open: a balancer that probes it stops sending here.
+    services.beginDraining?.();
     shutdown.begin();
     const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
     force.unref();
