@@ -2,6 +2,7 @@ import { getConfig, type AppConfig } from './config.server';
 import { closeDatabase, migrateDatabase, openDatabase } from './db/client.server';
 import { keepPrivate, prepareDataDirectory } from './db/data-directory.server';
 import { startBackgroundWork, stopBackgroundWork } from './jobs/worker.server';
+import { PUBLIC_CONTENT_CHANNEL, startPublicContentSync, type PublicContentSync } from './lib/public-content-sync.server';
 import { flushAnalytics, recordProfileView } from './modules/analytics/analytics.server';
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
 
@@ -24,11 +25,22 @@ export async function startServices(log: (message: string) => void = console.log
   if (!config.databaseUrl) keepPrivate(config.dataDir);
   await migrateDatabase(opened);
   if (config.seedDemo) await seedDemoDataIfEmpty(log);
+  if (opened.pool && !syncState.__jusconectaPublicContentSync) {
+    // Other processes on this PostgreSQL tell this one when public content changes (docs/decisions/0057).
+    const pool = opened.pool;
+    const sync = startPublicContentSync(config.databaseUrl!, { notify: (payload) => pool.query('select pg_notify($1, $2)', [PUBLIC_CONTENT_CHANNEL, payload]) });
+    syncState.__jusconectaPublicContentSync = sync;
+    await sync.ready;
+  }
   await startBackgroundWork(config);
   return config;
 }
 
+const syncState = globalThis as typeof globalThis & { __jusconectaPublicContentSync?: PublicContentSync };
+
 export async function stopServices(): Promise<void> {
+  await syncState.__jusconectaPublicContentSync?.stop();
+  syncState.__jusconectaPublicContentSync = undefined;
   await stopBackgroundWork();
   await flushAnalytics();
   await closeDatabase();
