@@ -1,5 +1,5 @@
 import { getConfig, type AppConfig } from './config.server';
-import { closeDatabase, migrateDatabase, openDatabase } from './db/client.server';
+import { ADVISORY_LOCKS, closeDatabase, migrateDatabase, openDatabase, withAdvisoryLock } from './db/client.server';
 import { keepPrivate, prepareDataDirectory } from './db/data-directory.server';
 import { startBackgroundWork, stopBackgroundWork } from './jobs/worker.server';
 import { PUBLIC_CONTENT_CHANNEL, startPublicContentSync, type PublicContentSync } from './lib/public-content-sync.server';
@@ -24,7 +24,8 @@ export async function startServices(log: (message: string) => void = console.log
   );
   if (!config.databaseUrl) keepPrivate(config.dataDir);
   await migrateDatabase(opened);
-  if (config.seedDemo) await seedDemoDataIfEmpty(log);
+  // Two processes starting together on one empty PostgreSQL: the second waits, then finds the seed there.
+  if (config.seedDemo) await withAdvisoryLock(ADVISORY_LOCKS.demoSeed, () => seedDemoDataIfEmpty(log), opened);
   if (opened.pool && !syncState.__jusconectaPublicContentSync) {
     // Other processes on this PostgreSQL tell this one when public content changes (docs/decisions/0057).
     const pool = opened.pool;

@@ -191,11 +191,33 @@ export async function migrateDatabase(opened: OpenDatabase = currentDatabase()):
   const client = new pg.Client({ connectionString: opened.target.url });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock(7283401)');
+    await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
     await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
-    await client.query('select pg_advisory_unlock(7283401)').catch(() => undefined);
+    await client.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
     await client.end();
+  }
+}
+
+/** Advisory-lock keys of the app: one place, so two uses never share one by accident. */
+export const ADVISORY_LOCKS = { migrations: 7283401, demoSeed: 7283402, analyticsFlush: 7283403 } as const;
+
+/**
+ * Runs `work` while this process holds the session advisory lock `key`, on a connection of its own
+ * (so `work` may use the pool freely): processes that boot together on one PostgreSQL take turns. On
+ * PGlite (one process by its directory lock) `work` just runs.
+ */
+export async function withAdvisoryLock<T>(key: number, work: () => Promise<T>, opened: OpenDatabase = currentDatabase()): Promise<T> {
+  if (opened.target.kind !== 'postgres') return work();
+  const client = new pg.Client({ connectionString: opened.target.url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    await client.end().catch(() => undefined);
   }
 }
 
