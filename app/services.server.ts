@@ -33,7 +33,9 @@ export async function startServices(log: (message: string) => void = console.log
     syncState.__jusconectaPublicContentSync = sync;
     await sync.ready;
   }
-  await startBackgroundWork(config);
+  // pg-boss creates its schema and queues at start; two processes doing it at once deadlock in
+  // PostgreSQL (pgboss.create_queue), and the loser would exit: they take turns.
+  await withAdvisoryLock(ADVISORY_LOCKS.jobQueueSetup, () => startBackgroundWork(config), opened);
   return config;
 }
 

@@ -200,7 +200,7 @@ export async function migrateDatabase(opened: OpenDatabase = currentDatabase()):
 }
 
 /** Advisory-lock keys of the app: one place, so two uses never share one by accident. */
-export const ADVISORY_LOCKS = { migrations: 7283401, demoSeed: 7283402, analyticsFlush: 7283403 } as const;
+export const ADVISORY_LOCKS = { migrations: 7283401, demoSeed: 7283402, analyticsFlush: 7283403, jobQueueSetup: 7283404 } as const;
 
 /**
  * Runs `work` while this process holds the session advisory lock `key`, on a connection of its own
