@@ -3,11 +3,12 @@ import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { createApp, servicesOf } from './app';
-import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown } from './lifecycle';
+import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown, surviveDatabaseConnectionLoss } from './lifecycle';
 
 // Development entry (`npm run dev`): Vite in middleware mode with hot reload of the app.
 process.umask(0o077);
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', transport: undefined });
+surviveDatabaseConnectionLoss(logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const ssr = vite.environments.ssr as unknown as { runner?: { import(id: string): Promise<unknown> } };
 const getBuild = async () =>

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createApp, servicesOf } from './app';
-import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown } from './lifecycle';
+import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown, surviveDatabaseConnectionLoss } from './lifecycle';
 
 // Production entry: `npm start` builds, then runs this file from build/server.js.
 // Every file the process creates (the embedded database, its WAL with sessions and password hashes,
@@ -12,6 +12,7 @@ import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown } from 
 process.umask(0o077);
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+surviveDatabaseConnectionLoss(logger);
 const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
 const services = servicesOf(build);
 

@@ -86,3 +86,35 @@ export function applyServerTimeouts(server: Server) {
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
 }
+
+/** SQLSTATEs of a connection the server ended or lost: admin shutdown, crash shutdown, cannot connect now, connection exceptions. */
+const CONNECTION_LOSS_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const CONNECTION_LOSS_MESSAGES = ['Connection terminated unexpectedly', 'Connection terminated', 'Client has encountered a connection error and is not queryable', 'timeout exceeded when trying to connect'];
+
+/** Whether `error` (or its cause) is PostgreSQL's connection going away, not a bug or a refused statement. */
+export function isDatabaseConnectionLoss(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && CONNECTION_LOSS_CODES.has(code)) return true;
+    if (typeof message === 'string' && CONNECTION_LOSS_MESSAGES.includes(message)) return true;
+  }
+  return false;
+}
+
+/**
+ * A promise rejected with nobody to handle it ends the process (Node's default), and that is kept for
+ * everything but one case: PostgreSQL's connection lost under a query nobody awaits. pg-boss 10 calls
+ * its own complete()/fail() without awaiting them (manager.js, onFetch): when the database restarts or
+ * its connections are killed at that moment, the rejection would take the whole process down. The job
+ * is then simply left active and pg-boss retries it once it expires; the outbox's own bookkeeping keeps
+ * a message from being sent twice. Logged as a warning; anything else still ends the process.
+ */
+export function surviveDatabaseConnectionLoss(logger: Logger) {
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseConnectionLoss(reason)) {
+      logger.warn({ err: { message: (reason as Error).message, code: (reason as { code?: string }).code } }, 'Conexão com o PostgreSQL perdida numa operação em segundo plano');
+      return;
+    }
+    throw reason;
+  });
+}

@@ -189,6 +189,8 @@ export async function migrateDatabase(opened: OpenDatabase = currentDatabase()):
     return;
   }
   const client = new pg.Client({ connectionString: opened.target.url });
+  // A connection lost mid-migration fails the migration (and the boot), not the process with an unhandled event.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
