@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isDatabaseConnectionLoss } from './lifecycle';
+import { databaseAddress, isDatabaseConnectionLoss } from './lifecycle';
 
 // The one kind of unhandled rejection the server survives (pg-boss's un-awaited complete/fail while
 // PostgreSQL's connections go away): everything else still ends the process.
@@ -20,5 +20,18 @@ describe('isDatabaseConnectionLoss', () => {
     expect(isDatabaseConnectionLoss(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:587'), { code: 'ECONNREFUSED' }))).toBe(false);
     expect(isDatabaseConnectionLoss(undefined)).toBe(false);
     expect(isDatabaseConnectionLoss('57P01')).toBe(false);
+  });
+
+  test("a network error counts only on the database's own host and port", () => {
+    const database = databaseAddress('postgres://app:senha@10.0.0.5:6432/jusconecta')!;
+    expect(database).toEqual({ host: '10.0.0.5', port: 6432 });
+    const refused = (address: string, port: number) => Object.assign(new Error(`connect ECONNREFUSED ${address}:${port}`), { code: 'ECONNREFUSED', address, port });
+    expect(isDatabaseConnectionLoss(refused('10.0.0.5', 6432), database)).toBe(true);
+    expect(isDatabaseConnectionLoss(refused('10.0.0.5', 587), database)).toBe(false);
+    expect(isDatabaseConnectionLoss(refused('10.0.0.9', 6432), database)).toBe(false);
+    expect(isDatabaseConnectionLoss(refused('10.0.0.5', 6432))).toBe(false);
+    // A host name: the port decides (the address is whatever it resolved to).
+    expect(isDatabaseConnectionLoss(refused('172.18.0.2', 5432), databaseAddress('postgres://postgres:5432/jusconecta'))).toBe(true);
+    expect(databaseAddress(undefined)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Server, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -91,14 +92,32 @@ export function applyServerTimeouts(server: Server) {
 const CONNECTION_LOSS_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
 const CONNECTION_LOSS_MESSAGES = ['Connection terminated unexpectedly', 'Connection terminated', 'Client has encountered a connection error and is not queryable', 'timeout exceeded when trying to connect'];
 
-/** Whether `error` (or its cause) is PostgreSQL's connection going away, not a bug or a refused statement. */
-export function isDatabaseConnectionLoss(error: unknown): boolean {
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether `error` (or its cause) is PostgreSQL's connection going away, not a bug or a refused
+ * statement: a connection-class SQLSTATE, node-postgres's own messages, or a network error of a
+ * connection to `database` (the host and port of DATABASE_URL; a refused SMTP connection is not one).
+ */
+export function isDatabaseConnectionLoss(error: unknown, database?: { host: string; port: number }): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    const { code, message, port, address } = e as { code?: unknown; message?: unknown; port?: unknown; address?: unknown };
     if (typeof code === 'string' && CONNECTION_LOSS_CODES.has(code)) return true;
     if (typeof message === 'string' && CONNECTION_LOSS_MESSAGES.includes(message)) return true;
+    if (database && typeof code === 'string' && NETWORK_CODES.has(code) && port === database.port && (address === database.host || net.isIP(database.host) === 0)) return true;
   }
   return false;
+}
+
+/** The host and port of DATABASE_URL, or undefined (PGlite). */
+export function databaseAddress(url = process.env.DATABASE_URL): { host: string; port: number } | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || 5432) };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -110,8 +129,9 @@ export function isDatabaseConnectionLoss(error: unknown): boolean {
  * a message from being sent twice. Logged as a warning; anything else still ends the process.
  */
 export function surviveDatabaseConnectionLoss(logger: Logger) {
+  const database = databaseAddress();
   process.on('unhandledRejection', (reason) => {
-    if (isDatabaseConnectionLoss(reason)) {
+    if (isDatabaseConnectionLoss(reason, database)) {
       logger.warn({ err: { message: (reason as Error).message, code: (reason as { code?: string }).code } }, 'Conexão com o PostgreSQL perdida numa operação em segundo plano');
       return;
     }
