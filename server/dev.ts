@@ -8,7 +8,6 @@ import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown, surviv
 // Development entry (`npm run dev`): Vite in middleware mode with hot reload of the app.
 process.umask(0o077);
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', transport: undefined });
-surviveDatabaseConnectionLoss(logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const ssr = vite.environments.ssr as unknown as { runner?: { import(id: string): Promise<unknown> } };
 const getBuild = async () =>
@@ -17,6 +16,7 @@ const getBuild = async () =>
 const services = servicesOf(await getBuild());
 const config = await services.startServices((message) => console.log(message)).catch(exitOnBootError);
 const shutdown = new Shutdown();
+surviveDatabaseConnectionLoss(logger, shutdown);
 // Pages are not cached in development, so edits show at once; no CSP either (Vite injects inline scripts).
 const { listener } = createApp({ getBuild, services, logger, pageCacheSeconds: 0, appUrl: config.appUrl, mode: 'development', shutdown, devMiddleware: vite.middlewares });
 const server = http.createServer(listener).listen(config.port, () => logger.info(`Servidor de desenvolvimento em http://localhost:${config.port}`));

@@ -12,12 +12,12 @@ import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown, surviv
 process.umask(0o077);
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
-surviveDatabaseConnectionLoss(logger);
 const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
 const services = servicesOf(build);
 
 const config = await services.startServices((message) => console.log(message)).catch(exitOnBootError);
 const shutdown = new Shutdown();
+surviveDatabaseConnectionLoss(logger, shutdown);
 const { listener } = createApp({ getBuild: async () => build, services, logger, pageCacheSeconds: config.pageCacheSeconds, appUrl: config.appUrl, mode: 'production', shutdown });
 const server = http.createServer(listener).listen(config.port, () => logger.info(`Servidor pronto em http://localhost:${config.port}`));
 applyServerTimeouts(server);

@@ -128,9 +128,15 @@ export function databaseAddress(url = process.env.DATABASE_URL): { host: string;
  * is then simply left active and pg-boss retries it once it expires; the outbox's own bookkeeping keeps
  * a message from being sent twice. Logged as a warning; anything else still ends the process.
  */
-export function surviveDatabaseConnectionLoss(logger: Logger) {
+export function surviveDatabaseConnectionLoss(logger: Logger, shutdown: Shutdown) {
   const database = databaseAddress();
   process.on('unhandledRejection', (reason) => {
+    // Once SIGTERM came the queue and the database are being closed under pg-boss's last un-awaited
+    // calls ('A fila de tarefas está parada'): expected, and the process is exiting anyway.
+    if (shutdown.closing) {
+      logger.warn({ err: { message: (reason as Error)?.message } }, 'Operação em segundo plano interrompida pelo encerramento');
+      return;
+    }
     if (isDatabaseConnectionLoss(reason, database)) {
       logger.warn({ err: { message: (reason as Error).message, code: (reason as { code?: string }).code } }, 'Conexão com o PostgreSQL perdida numa operação em segundo plano');
       return;
