@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
+import { WHATSAPP_NOTIFICATION_PLAN_LEVELS } from '../app/domain/catalog/plans';
 import { startSmtpStandIn, type SmtpStandIn } from '../tests/support/smtp-stand-in';
 import { startCloudApiStandIn, type WhatsAppStandIn } from '../tests/support/whatsapp-stand-ins';
 
@@ -743,11 +744,15 @@ async function main() {
   {
     // Lawyers the earlier phases did not write to: the kill above left interrupted sends that hold
     // their recipients' queues for five minutes (reported there); this phase measures the outage alone.
+    // With lawyers on a plan that notifies by WhatsApp (search puts them first, so the form preselects them).
     const [place] = await rows<{ area: string; city: string; lawyers: number }>(
       `select a.area_id as area, c.city_id as city, count(*)::int as lawyers
          from lawyer_profiles lp join lawyer_practice_areas a on a.lawyer_id = lp.id join lawyer_cities c on c.lawyer_id = lp.id join "user" u on u.id = lp.id
         where lp.status = 'approved' and not exists (select 1 from outbox o where o.recipient = u.email)
-        group by 1, 2 order by 3 desc, 1, 2 limit 1`,
+        group by 1, 2
+        having count(*) filter (where lp.plan_level = any($1::int[]) and (lp.plan_level_until is null or lp.plan_level_until > now())) > 0
+        order by 3 desc, 1, 2 limit 1`,
+      [[...WHATSAPP_NOTIFICATION_PLAN_LEVELS]],
     );
     leadPlace = { area: place!.area, city: place!.city };
     await smtpRelay.down();
@@ -793,7 +798,7 @@ async function main() {
     }
     record(
       `stand-ins down ${OUTAGE_SECONDS} s, then back: every notification delivered exactly once`,
-      problems.length === 0 && acknowledged.length === 20 && finished.length > 0 && pendingAtEnd!.n > 0,
+      problems.length === 0 && acknowledged.length === 20 && emails > 0 && whatsapps > 0 && pendingAtEnd!.n > 0,
       `${acknowledged.length}/20 requests (${place!.area}, ${place!.city}: ${place!.lawyers} lawyers) acknowledged during the outage; ${finished.length} notification rows (${pendingAtEnd!.n} still unsent when the outage ended); all sent ${deliveredAfter.toFixed(0)} s after the stand-ins came back; received: ${emails} e-mails, ${whatsapps} WhatsApp messages; problems: ${problems.slice(0, 5).join('; ') || 'none'}`,
     );
   }
