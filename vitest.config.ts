@@ -21,6 +21,7 @@ const ISOLATED = [
   'tests/integration/profile-editing.test.ts',
   'tests/integration/account-deletion.test.ts',
   'tests/integration/data-export.test.ts',
+  'tests/integration/multi-process.test.ts',
 ];
 
 export default defineConfig({
@@ -58,7 +59,7 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // The files that replace a module (vi.mock) or set DATA_DIR at import: each in a fresh module graph.
+          // The files that replace a module (vi.mock), load a second copy of one (vi.resetModules) or set DATA_DIR at import: each in a fresh module graph.
           name: 'integration-isolated',
           env,
           include: ISOLATED,

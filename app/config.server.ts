@@ -126,6 +126,19 @@ const envSchema = z
       .regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos')
       .optional(),
     CONTRACT_ANALYSIS_MODEL: z.string().trim().min(1, 'não pode ser vazio').max(200, 'no máximo 200 caracteres').default('gpt-4o-mini'),
+    /** Profile photos in an S3-compatible bucket instead of DATA_DIR/photos (docs/decisions/0058). */
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'deve ser o nome de um bucket: 3 a 63 letras minúsculas, números, pontos ou hífens')
+      .optional(),
+    /** The S3-compatible service's URL (MinIO, Garage, R2…); unset: AWS S3 of S3_REGION. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }).optional(),
+    S3_REGION: z.string().trim().regex(/^[a-z0-9-]{2,32}$/, 'deve ser uma região, como us-east-1 ou sa-east-1').default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).max(256, 'no máximo 256 caracteres').regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos').optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(256, 'no máximo 256 caracteres').regex(/^[\x21-\x7e]+$/, 'não pode ter espaços nem acentos').optional(),
+    /** Bucket in the path (http://host/bucket/key) instead of the host name: MinIO and most local services need it. */
+    S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
     /** The end-to-end tests' fixture door (/__e2e/…, docs/decisions/0035): only on an embedded database at localhost. */
     E2E_FIXTURES: booleanFromEnv.optional(),
   })
@@ -161,6 +174,13 @@ const envSchema = z
         path: ['E2E_FIXTURES'],
         message: 'só pode ser ativado nos testes: com o banco embutido (sem DATABASE_URL) e APP_URL em localhost ou 127.0.0.1 (cria usuários e sessões sem senha conferida)',
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vão juntos (sem os dois, vale a credencial do ambiente, como o papel da instância)' });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'é obrigatório quando S3_ENDPOINT ou S3_ACCESS_KEY_ID está definido (sem ele as fotos ficam em DATA_DIR/photos)' });
     }
     if (env.COURT_MONITORING_PROVIDER === 'datajud' && !env.DATAJUD_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['DATAJUD_API_KEY'], message: 'é obrigatório quando COURT_MONITORING_PROVIDER=datajud (a chave pública publicada na wiki do DataJud)' });
@@ -214,7 +234,22 @@ export interface AppConfig {
   contractAnalysis: ContractAnalysisConfig | null;
   /** The end-to-end tests' fixture door at /__e2e/… (E2E_FIXTURES=1; 404 otherwise). */
   e2eFixtures: boolean;
+  /** Where profile photos are kept (docs/decisions/0058): DATA_DIR/photos, or a bucket when S3_BUCKET is set. */
+  photoStorage: PhotoStorageConfig;
 }
+
+export type PhotoStorageConfig =
+  | { kind: 'directory' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** undefined: AWS S3 itself. */
+      endpoint: string | undefined;
+      region: string;
+      /** undefined: the SDK's default chain (environment, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export interface ContractAnalysisConfig {
   /** The chat-completions URL as given (https://api.openai.com/v1/chat/completions or a compatible server). */
@@ -297,6 +332,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { url: env.CONTRACT_ANALYSIS_URL, apiKey: env.CONTRACT_ANALYSIS_API_KEY, model: env.CONTRACT_ANALYSIS_MODEL }
       : null,
     e2eFixtures: env.E2E_FIXTURES ?? false,
+    photoStorage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: env.S3_REGION,
+          credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : { kind: 'directory' },
   };
 }
 

@@ -10,7 +10,7 @@ import { type ServerRenderedAssets, ServerRenderedAssetsContext } from './lib/se
 // first paint waits for no other request. Imported here, in the server's entry, it never reaches a browser bundle.
 import stylesheetText from './public.css?inline';
 
-export { startServices, stopServices, recordServedProfileView, publicPageCacheKey, publicContentGeneration } from './services.server';
+export { startServices, stopServices, recordServedProfileView, publicPageCacheKey, publicContentGeneration, beginDraining, databaseOutage } from './services.server';
 
 export const streamTimeout = 5_000;
 

@@ -57,6 +57,7 @@ export default [
   route('api/webhooks/escavador', 'routes/resources/escavador-webhook.ts'),
   route('api/webhooks/whatsapp', 'routes/resources/whatsapp-webhook.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
+  route('readyz', 'routes/resources/readyz.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('sitemaps/:arquivo', 'routes/resources/sitemap-file.ts'),
   route('og/*', 'routes/resources/og-image.ts'),

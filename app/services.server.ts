@@ -1,11 +1,14 @@
 import { getConfig, type AppConfig } from './config.server';
-import { closeDatabase, migrateDatabase, openDatabase } from './db/client.server';
+import { ADVISORY_LOCKS, closeDatabase, migrateDatabase, openDatabase, withAdvisoryLock } from './db/client.server';
 import { keepPrivate, prepareDataDirectory } from './db/data-directory.server';
 import { startBackgroundWork, stopBackgroundWork } from './jobs/worker.server';
+import { PUBLIC_CONTENT_CHANNEL, startPublicContentSync, type PublicContentSync } from './lib/public-content-sync.server';
 import { flushAnalytics, recordProfileView } from './modules/analytics/analytics.server';
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
 
 export { publicContentGeneration } from './lib/public-content.server';
+export { beginDraining } from './lib/readiness.server';
+export { databaseOutage } from './db/client.server';
 export { publicPageCacheKey } from './page-cache-key.server';
 
 /**
@@ -21,12 +24,26 @@ export async function startServices(log: (message: string) => void = console.log
   );
   if (!config.databaseUrl) keepPrivate(config.dataDir);
   await migrateDatabase(opened);
-  if (config.seedDemo) await seedDemoDataIfEmpty(log);
-  await startBackgroundWork(config);
+  // Two processes starting together on one empty PostgreSQL: the second waits, then finds the seed there.
+  if (config.seedDemo) await withAdvisoryLock(ADVISORY_LOCKS.demoSeed, () => seedDemoDataIfEmpty(log), opened);
+  if (opened.pool && !syncState.__jusconectaPublicContentSync) {
+    // Other processes on this PostgreSQL tell this one when public content changes (docs/decisions/0057).
+    const pool = opened.pool;
+    const sync = startPublicContentSync(config.databaseUrl!, { notify: (payload) => pool.query('select pg_notify($1, $2)', [PUBLIC_CONTENT_CHANNEL, payload]) });
+    syncState.__jusconectaPublicContentSync = sync;
+    await sync.ready;
+  }
+  // pg-boss creates its schema and queues at start; two processes doing it at once deadlock in
+  // PostgreSQL (pgboss.create_queue), and the loser would exit: they take turns.
+  await withAdvisoryLock(ADVISORY_LOCKS.jobQueueSetup, () => startBackgroundWork(config), opened);
   return config;
 }
 
+const syncState = globalThis as typeof globalThis & { __jusconectaPublicContentSync?: PublicContentSync };
+
 export async function stopServices(): Promise<void> {
+  await syncState.__jusconectaPublicContentSync?.stop();
+  syncState.__jusconectaPublicContentSync = undefined;
   await stopBackgroundWork();
   await flushAnalytics();
   await closeDatabase();

@@ -5,7 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import proxyaddr from 'proxy-addr';
 import type { ServerBuild } from 'react-router';
-import { sendErrorPage } from './error-page';
+import { DATABASE_UNAVAILABLE, sendErrorPage } from './error-page';
 import type { Shutdown } from './lifecycle';
 import { publicPageCache } from './public-page-cache';
 import { reactRouterHandler } from './react-router-handler';
@@ -31,9 +31,13 @@ export interface AppServices {
   publicPageCacheKey(url: string): string | null;
   /** Grows when public content changes: cached pages rendered before are stale. */
   publicContentGeneration(): number;
+  /** SIGTERM came: /readyz answers 503 from now on. */
+  beginDraining(): void;
+  /** Whether a failed request (a 500) is the database's fault: it does not answer, or a connection just broke. */
+  databaseOutage(): Promise<boolean>;
 }
 
-const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration'] as const satisfies ReadonlyArray<keyof AppServices>;
+const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration', 'beginDraining', 'databaseOutage'] as const satisfies ReadonlyArray<keyof AppServices>;
 
 /** The services the build's entry module exports; a missing one stops the server at start, not on a request. */
 export function servicesOf(build: ServerBuild): AppServices {
@@ -113,7 +117,7 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   app.use(requestBody());
   app.use(pageCache.capture);
   if (mode === 'production') app.use(pageNonce());
-  app.all('/{*path}', reactRouterHandler(getBuild, mode));
+  app.all('/{*path}', reactRouterHandler(getBuild, mode, { databaseOutage: () => services.databaseOutage(), logger }));
 
   // Last resort: never a stack trace in a page.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -123,9 +127,21 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
       logger.warn({ reqId: req.id, status, message: (error as Error)?.message }, 'bad request');
       return sendErrorPage(req, res, { status, title: 'Requisição inválida', message: 'Não foi possível entender este pedido. Confira o endereço e tente novamente.' });
     }
-    logger.error({ err: error, reqId: req.id }, 'unhandled error');
-    if (res.headersSent) return res.end();
-    sendErrorPage(req, res, { status: 500, title: 'Erro', message: 'Ocorreu um erro inesperado. Tente novamente em instantes.' });
+    if (res.headersSent) {
+      logger.error({ err: error, reqId: req.id }, 'unhandled error');
+      return res.end();
+    }
+    void services.databaseOutage().then(
+      (outage) => {
+        if (outage) {
+          logger.warn({ reqId: req.id, message: (error as Error)?.message }, 'database unavailable');
+          return sendErrorPage(req, res, DATABASE_UNAVAILABLE);
+        }
+        logger.error({ err: error, reqId: req.id }, 'unhandled error');
+        sendErrorPage(req, res, { status: 500, title: 'Erro', message: 'Ocorreu um erro inesperado. Tente novamente em instantes.' });
+      },
+      () => sendErrorPage(req, res, { status: 500, title: 'Erro', message: 'Ocorreu um erro inesperado. Tente novamente em instantes.' }),
+    );
   });
 
   // The HTTP server's listener: a page-cache hit is answered here, like a reverse proxy's cache would,

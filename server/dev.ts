@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { createApp, servicesOf } from './app';
-import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown } from './lifecycle';
+import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown, surviveDatabaseConnectionLoss } from './lifecycle';
 
 // Development entry (`npm run dev`): Vite in middleware mode with hot reload of the app.
 process.umask(0o077);
@@ -16,6 +16,7 @@ const getBuild = async () =>
 const services = servicesOf(await getBuild());
 const config = await services.startServices((message) => console.log(message)).catch(exitOnBootError);
 const shutdown = new Shutdown();
+surviveDatabaseConnectionLoss(logger, shutdown);
 // Pages are not cached in development, so edits show at once; no CSP either (Vite injects inline scripts).
 const { listener } = createApp({ getBuild, services, logger, pageCacheSeconds: 0, appUrl: config.appUrl, mode: 'development', shutdown, devMiddleware: vite.middlewares });
 const server = http.createServer(listener).listen(config.port, () => logger.info(`Servidor de desenvolvimento em http://localhost:${config.port}`));

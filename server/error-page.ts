@@ -48,3 +48,14 @@ export const NOT_FOUND: ErrorAnswer = {
   title: 'Página não encontrada',
   message: 'O endereço que você abriu não existe ou está mal formado. Confira o link ou volte para o início.',
 };
+
+/**
+ * A request that failed while the database does not answer (a restart, a failover, connections killed):
+ * 503 with Retry-After, so a client or a proxy tries again; the process recovers by itself.
+ */
+export const DATABASE_UNAVAILABLE: ErrorAnswer = {
+  status: 503,
+  title: 'Serviço temporariamente indisponível',
+  message: 'Estamos com uma instabilidade momentânea. Tente novamente em alguns segundos.',
+  headers: { 'Retry-After': '5' },
+};

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { pino } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createApp, servicesOf } from './app';
-import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown } from './lifecycle';
+import { applyServerTimeouts, closeGracefully, exitOnBootError, Shutdown, surviveDatabaseConnectionLoss } from './lifecycle';
 
 // Production entry: `npm start` builds, then runs this file from build/server.js.
 // Every file the process creates (the embedded database, its WAL with sessions and password hashes,
@@ -17,6 +17,7 @@ const services = servicesOf(build);
 
 const config = await services.startServices((message) => console.log(message)).catch(exitOnBootError);
 const shutdown = new Shutdown();
+surviveDatabaseConnectionLoss(logger, shutdown);
 const { listener } = createApp({ getBuild: async () => build, services, logger, pageCacheSeconds: config.pageCacheSeconds, appUrl: config.appUrl, mode: 'production', shutdown });
 const server = http.createServer(listener).listen(config.port, () => logger.info(`Servidor pronto em http://localhost:${config.port}`));
 applyServerTimeouts(server);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Server, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -49,12 +50,14 @@ const FORCE_CLOSE_AFTER_MS = 10_000;
  * are cut. `services` is the app's (server/app.ts AppServices), typed by the one call used here: app.ts
  * imports this file.
  */
-export function closeGracefully(server: Server, shutdown: Shutdown, services: { stopServices(): Promise<void> }, logger: Logger, extra?: () => Promise<void>) {
+export function closeGracefully(server: Server, shutdown: Shutdown, services: { stopServices(): Promise<void>; beginDraining?(): void }, logger: Logger, extra?: () => Promise<void>) {
   let started = false;
   const stop = async (signal: string) => {
     if (started) return;
     started = true;
     logger.info({ signal }, 'shutting down');
+    // /readyz answers 503 on the connections still open: a balancer that probes it stops sending here.
+    services.beginDraining?.();
     shutdown.begin();
     const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
     force.unref();
@@ -83,4 +86,61 @@ export function applyServerTimeouts(server: Server) {
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
+}
+
+/** SQLSTATEs of a connection the server ended or lost: admin shutdown, crash shutdown, cannot connect now, connection exceptions. */
+const CONNECTION_LOSS_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const CONNECTION_LOSS_MESSAGES = ['Connection terminated unexpectedly', 'Connection terminated', 'Client has encountered a connection error and is not queryable', 'timeout exceeded when trying to connect'];
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether `error` (or its cause) is PostgreSQL's connection going away, not a bug or a refused
+ * statement: a connection-class SQLSTATE, node-postgres's own messages, or a network error of a
+ * connection to `database` (the host and port of DATABASE_URL; a refused SMTP connection is not one).
+ */
+export function isDatabaseConnectionLoss(error: unknown, database?: { host: string; port: number }): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, port, address } = e as { code?: unknown; message?: unknown; port?: unknown; address?: unknown };
+    if (typeof code === 'string' && CONNECTION_LOSS_CODES.has(code)) return true;
+    if (typeof message === 'string' && CONNECTION_LOSS_MESSAGES.includes(message)) return true;
+    if (database && typeof code === 'string' && NETWORK_CODES.has(code) && port === database.port && (address === database.host || net.isIP(database.host) === 0)) return true;
+  }
+  return false;
+}
+
+/** The host and port of DATABASE_URL, or undefined (PGlite). */
+export function databaseAddress(url = process.env.DATABASE_URL): { host: string; port: number } | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || 5432) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A promise rejected with nobody to handle it ends the process (Node's default), and that is kept for
+ * everything but one case: PostgreSQL's connection lost under a query nobody awaits. pg-boss 10 calls
+ * its own complete()/fail() without awaiting them (manager.js, onFetch): when the database restarts or
+ * its connections are killed at that moment, the rejection would take the whole process down. The job
+ * is then simply left active and pg-boss retries it once it expires; the outbox's own bookkeeping keeps
+ * a message from being sent twice. Logged as a warning; anything else still ends the process.
+ */
+export function surviveDatabaseConnectionLoss(logger: Logger, shutdown: Shutdown) {
+  const database = databaseAddress();
+  process.on('unhandledRejection', (reason) => {
+    // Once SIGTERM came the queue and the database are being closed under pg-boss's last un-awaited
+    // calls ('A fila de tarefas está parada'): expected, and the process is exiting anyway.
+    if (shutdown.closing) {
+      logger.warn({ err: { message: (reason as Error)?.message } }, 'Operação em segundo plano interrompida pelo encerramento');
+      return;
+    }
+    if (isDatabaseConnectionLoss(reason, database)) {
+      logger.warn({ err: { message: (reason as Error).message, code: (reason as { code?: string }).code } }, 'Conexão com o PostgreSQL perdida numa operação em segundo plano');
+      return;
+    }
+    throw reason;
+  });
 }

@@ -1,7 +1,15 @@
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type { RequestHandler, Response as ExpressResponse } from 'express';
+import type { Logger } from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { DATABASE_UNAVAILABLE, sendErrorPage } from './error-page';
 import { bodyOf, requestOrigin } from './request-body';
+
+export interface OutageCheck {
+  /** Whether the database is down (or a connection of it just broke): the app's databaseOutage(). */
+  databaseOutage(): Promise<boolean>;
+  logger: Logger;
+}
 
 /**
  * React Router behind Express, as @react-router/express does it, with one difference: the body is the
@@ -9,7 +17,12 @@ import { bodyOf, requestOrigin } from './request-body';
  * the app can buffer more than the limit. The request's URL is built the same way (protocol and Host,
  * through `trust proxy`), so React Router's own origin check agrees with requestBody()'s.
  */
-export function reactRouterHandler(getBuild: () => Promise<ServerBuild>, mode: string): RequestHandler {
+/**
+ * A 500 rendered while the database does not answer becomes the Portuguese 503 page (JSON under /api/)
+ * with Retry-After: the request failed because PostgreSQL is away (a restart, killed connections), not
+ * because of a bug, and the same request will work once it is back.
+ */
+export function reactRouterHandler(getBuild: () => Promise<ServerBuild>, mode: string, outage?: OutageCheck): RequestHandler {
   const handle = createRequestHandler(getBuild, mode);
   return async (req, res, next) => {
     try {
@@ -30,7 +43,13 @@ export function reactRouterHandler(getBuild: () => Promise<ServerBuild>, mode: s
         signal: controller.signal,
         body: body && req.method !== 'GET' && req.method !== 'HEAD' ? (body as unknown as BodyInit) : undefined,
       });
-      await sendResponse(res, await handle(request));
+      const response = await handle(request);
+      if (response.status === 500 && outage && (await outage.databaseOutage().catch(() => false))) {
+        await response.body?.cancel();
+        outage.logger.warn({ reqId: req.id, url: req.originalUrl }, 'database unavailable');
+        return sendErrorPage(req, res, DATABASE_UNAVAILABLE);
+      }
+      await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

@@ -30,7 +30,7 @@ export function startRequestLog(logger: Logger, req: IncomingMessage, res: Serve
   const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
   res.setHeader('X-Request-Id', id);
   const url = withoutSecrets(req.url ?? '/');
-  if (logger.isLevelEnabled('info') && url !== '/healthz' && !url.startsWith('/assets/')) {
+  if (logger.isLevelEnabled('info') && url !== '/healthz' && url !== '/readyz' && !url.startsWith('/assets/')) {
     const start = process.hrtime.bigint();
     res.once('finish', () => {
       logger.info(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
-import { db } from '~/db/client.server';
+import { ADVISORY_LOCKS, db } from '~/db/client.server';
 import type { WhatsAppClickSource } from '~/domain/catalog/catalog';
 import { purgeOldVisitorDataHourly, saltsOf, saoPauloDay, visitorHash } from './visitor-hash.server';
 
@@ -169,29 +169,37 @@ async function writeEvents(bufferedViews: BufferedEvent[], bufferedClicks: Buffe
   try {
     const views = dedupeWithinBatch(await hashVisitors(bufferedViews), VIEW_WINDOW_MS);
     const clicks = dedupeWithinBatch(await hashVisitors(bufferedClicks), CLICK_WINDOW_MS);
-    if (views.length > 0) {
-      const rows = views.map((v) => ({ lawyer_id: v.lawyerId, viewed_at: v.at.toISOString(), visitor_hash: v.visitor }));
-      await db.execute(sql`
-        insert into profile_views (lawyer_id, viewed_at, visitor_hash)
-        select v.lawyer_id, v.viewed_at, v.visitor_hash
-        from json_to_recordset(${JSON.stringify(rows)}::json) as v(lawyer_id text, viewed_at timestamptz, visitor_hash text)
-        join lawyer_profiles lp on lp.id = v.lawyer_id and lp.status = 'approved'
-        where not exists (
-          select 1 from profile_views p
-          where p.lawyer_id = v.lawyer_id and p.visitor_hash = v.visitor_hash and p.viewed_at > v.viewed_at - interval '30 minutes'
-        )`);
-    }
-    if (clicks.length > 0) {
-      const rows = clicks.map((c) => ({ lawyer_id: c.lawyerId, clicked_at: c.at.toISOString(), source_page: c.source, visitor_hash: c.visitor }));
-      await db.execute(sql`
-        insert into whatsapp_clicks (lawyer_id, clicked_at, source_page, visitor_hash)
-        select c.lawyer_id, c.clicked_at, c.source_page, c.visitor_hash
-        from json_to_recordset(${JSON.stringify(rows)}::json) as c(lawyer_id text, clicked_at timestamptz, source_page text, visitor_hash text)
-        join lawyer_profiles lp on lp.id = c.lawyer_id and lp.status = 'approved'
-        where not exists (
-          select 1 from whatsapp_clicks w
-          where w.lawyer_id = c.lawyer_id and w.visitor_hash = c.visitor_hash and w.clicked_at > c.clicked_at - interval '1 minute'
-        )`);
+    // Each insert skips an event already stored in its window, a check that two processes flushing the
+    // same visitor at the same moment would both pass (READ COMMITTED): flushes take turns across
+    // processes on a transaction-scoped advisory lock, about one short transaction a second each.
+    if (views.length > 0 || clicks.length > 0) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.analyticsFlush})`);
+        if (views.length > 0) {
+          const rows = views.map((v) => ({ lawyer_id: v.lawyerId, viewed_at: v.at.toISOString(), visitor_hash: v.visitor }));
+          await tx.execute(sql`
+            insert into profile_views (lawyer_id, viewed_at, visitor_hash)
+            select v.lawyer_id, v.viewed_at, v.visitor_hash
+            from json_to_recordset(${JSON.stringify(rows)}::json) as v(lawyer_id text, viewed_at timestamptz, visitor_hash text)
+            join lawyer_profiles lp on lp.id = v.lawyer_id and lp.status = 'approved'
+            where not exists (
+              select 1 from profile_views p
+              where p.lawyer_id = v.lawyer_id and p.visitor_hash = v.visitor_hash and p.viewed_at > v.viewed_at - interval '30 minutes'
+            )`);
+        }
+        if (clicks.length > 0) {
+          const rows = clicks.map((c) => ({ lawyer_id: c.lawyerId, clicked_at: c.at.toISOString(), source_page: c.source, visitor_hash: c.visitor }));
+          await tx.execute(sql`
+            insert into whatsapp_clicks (lawyer_id, clicked_at, source_page, visitor_hash)
+            select c.lawyer_id, c.clicked_at, c.source_page, c.visitor_hash
+            from json_to_recordset(${JSON.stringify(rows)}::json) as c(lawyer_id text, clicked_at timestamptz, source_page text, visitor_hash text)
+            join lawyer_profiles lp on lp.id = c.lawyer_id and lp.status = 'approved'
+            where not exists (
+              select 1 from whatsapp_clicks w
+              where w.lawyer_id = c.lawyer_id and w.visitor_hash = c.visitor_hash and w.clicked_at > c.clicked_at - interval '1 minute'
+            )`);
+        }
+      });
     }
   } catch (error) {
     console.error('Could not record profile views and WhatsApp clicks', error);

@@ -1,13 +1,22 @@
-import { openPhotoFile } from '~/modules/lawyers/photo-store.server';
+import { backgroundLog } from '~/lib/log.server';
+import { openPhotoFile, type OpenedPhoto } from '~/modules/lawyers/photo-store.server';
 import type { Route } from './+types/profile-photo';
 
 /**
- * /fotos/:arquivo: a stored profile photo (docs/decisions/0012-profile-photos.md). The name is the
- * content's hash, so the answer never changes: browsers and proxies keep it for a year. Only names of
- * the photo directory's own pattern are looked up; anything else is 404.
+ * /fotos/:arquivo: a stored profile photo (docs/decisions/0012-profile-photos.md), from the local
+ * directory or the bucket (docs/decisions/0058), the same answer either way. The name is the content's
+ * hash, so the answer never changes: browsers and proxies keep it for a year. Only names of the store's
+ * own pattern are looked up; anything else is 404. A store that cannot be read (the bucket away) is a
+ * 503 the browser may try again, never cached.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const photo = await openPhotoFile(params.arquivo);
+  let photo: OpenedPhoto | null;
+  try {
+    photo = await openPhotoFile(params.arquivo);
+  } catch (error) {
+    backgroundLog().warn({ err: { message: (error as Error)?.message }, name: params.arquivo }, 'Foto indisponível no armazenamento');
+    return new Response('Foto temporariamente indisponível', { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' } });
+  }
   if (!photo) {
     return new Response('Foto não encontrada', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   }
