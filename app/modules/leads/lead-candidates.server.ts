@@ -2,7 +2,9 @@ import { getConfig } from '~/config.server';
 import { cityLabel, practiceAreaLabel, type PracticeAreaId } from '~/domain/catalog/catalog';
 import { formatOab } from '~/modules/lawyers/contact';
 import { firstApprovedLawyers, getPublicLawyerProfile, type LawyerCardData } from '~/modules/lawyers/lawyers.server';
+import { lawyerSlugSchema } from '~/modules/lawyers/lawyers.schemas';
 import { listShownFor } from './lead-requests';
+import { leadCandidatesQuerySchema } from './lead-requests.schemas';
 
 /**
  * The lawyers a client request can go to (docs/decisions/0043): the approved lawyers of the area and
@@ -105,4 +107,17 @@ export async function findLeadCandidates({
     profileLawyerOutside,
     shownFor: listShownFor(areaAtuacao, cidade),
   };
+}
+
+const candidatesQuerySchema = leadCandidatesQuerySchema.extend({ advogado: lawyerSlugSchema.optional().catch(undefined) });
+
+/**
+ * The list a request form's page asks for by URL (`?areaAtuacao=…&cidade=…[&advogado=slug]`: the JSON
+ * at /api/advogados-solicitacao, the HTML at /api/advogados-solicitacao/lista), or the Portuguese reason
+ * the query is refused. A malformed lawyer slug is ignored.
+ */
+export async function leadCandidatesForQuery(params: URLSearchParams): Promise<{ ok: true; list: LeadCandidateList } | { ok: false; message: string }> {
+  const query = candidatesQuerySchema.safeParse({ areaAtuacao: params.get('areaAtuacao') ?? undefined, cidade: params.get('cidade') ?? undefined, advogado: params.get('advogado') ?? undefined });
+  if (!query.success) return { ok: false, message: query.error.issues[0]?.message ?? 'Consulta inválida' };
+  return { ok: true, list: await findLeadCandidates({ areaAtuacao: query.data.areaAtuacao, cidade: query.data.cidade, profileSlug: query.data.advogado ?? null }) };
 }
