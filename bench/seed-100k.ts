@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { slugBase } from '../app/lib/slugify';
+import { slugAssigner } from '../app/lib/slugify';
 import { findPlan } from '../app/domain/catalog/catalog';
 import { generateDemoLawyers } from '../app/modules/demo/demo-lawyers';
 import type { SqlRunner } from './database';
@@ -68,28 +68,6 @@ interface StagedLawyer {
   areas: string[];
   cities: string[];
   created_at: string;
-}
-
-/**
- * Slugs by the app's rule (assignFreeSlugs in app/lib/slugify.ts) for names given a chunk at a time:
- * the base if free, else the smallest free suffix, each base's search resuming where it stopped.
- */
-function slugAssigner(): (names: readonly string[]) => string[] {
-  const used = new Set<string>();
-  const nextSuffix = new Map<string, number>();
-  return (names) =>
-    names.map((name) => {
-      const base = slugBase(name);
-      let slug = base;
-      if (used.has(base)) {
-        let n = nextSuffix.get(base) ?? 1;
-        while (used.has(`${base}${n}`)) n++;
-        slug = `${base}${n}`;
-        nextSuffix.set(base, n + 1);
-      }
-      used.add(slug);
-      return slug;
-    });
 }
 
 /** Lawyers `from` .. `from + size - 1` of the run, staged rows sorted by id. */

@@ -30,18 +30,27 @@ export function pickFreeSlug(base: string, takenWithPrefix: Iterable<string>): s
  * resumes where it stopped (the taken set only grows).
  */
 export function assignFreeSlugs(names: readonly string[], taken: Iterable<string>): string[] {
+  return slugAssigner(taken)(names);
+}
+
+/**
+ * assignFreeSlugs over several calls: each call's names also avoid the slugs the earlier calls gave
+ * (the bench gives 1.55 million slugs in batches, without copying the taken set for each).
+ */
+export function slugAssigner(taken: Iterable<string> = []): (names: readonly string[]) => string[] {
   const used = new Set(taken);
   const nextSuffix = new Map<string, number>();
-  return names.map((name) => {
-    const base = slugBase(name);
-    let slug = base;
-    if (used.has(base)) {
-      let n = nextSuffix.get(base) ?? 1;
-      while (used.has(`${base}${n}`)) n++;
-      slug = `${base}${n}`;
-      nextSuffix.set(base, n + 1);
-    }
-    used.add(slug);
-    return slug;
-  });
+  return (names) =>
+    names.map((name) => {
+      const base = slugBase(name);
+      let slug = base;
+      if (used.has(base)) {
+        let n = nextSuffix.get(base) ?? 1;
+        while (used.has(`${base}${n}`)) n++;
+        slug = `${base}${n}`;
+        nextSuffix.set(base, n + 1);
+      }
+      used.add(slug);
+      return slug;
+    });
 }
