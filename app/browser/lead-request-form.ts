@@ -16,8 +16,6 @@
  */
 import { choiceCountText, listShownFor } from '~/modules/leads/lead-requests';
 
-const SENDING = 'Enviando...';
-
 export function enhanceLeadRequestForm(form: HTMLFormElement): void {
   const region = form.querySelector<HTMLElement>('[data-lawyer-choice]');
   const agreement = form.querySelector<HTMLElement>('#concordancia');
@@ -121,7 +119,7 @@ export function enhanceLeadRequestForm(form: HTMLFormElement): void {
     // 'Enviar Solicitação' while the list is on its way: sent as soon as it is on the screen.
     event.preventDefault();
     sendWhenListed = true;
-    send.textContent = SENDING;
+    send.textContent = form.dataset.busy ?? send.textContent;
   });
   // A choice the browser kept (the back button) or made while the page was loading: its list now.
   choosePlace();

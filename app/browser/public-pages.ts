@@ -12,6 +12,7 @@
  * Built by scripts/build-public-script.mjs; bench/js-size.ts weighs it with the page.
  */
 import { maskPhoneField } from '~/components/ui/phone-mask';
+import { reportWhatsAppClick } from '~/modules/lawyers/whatsapp-click';
 import { enhanceLeadRequestForm } from './lead-request-form';
 
 const TOAST_SECONDS = 6;
@@ -39,15 +40,10 @@ function busyForms(): void {
   });
 }
 
-/** Tells the server about a click on a lawyer's WhatsApp link, without delaying the chat; the server decides whether it counts. */
 function whatsappClicks(): void {
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-whatsapp-click]');
-    if (!link) return;
-    const body = new URLSearchParams({ advogado: link.dataset.advogado ?? '', origem: link.dataset.origem ?? '' });
-    if (!navigator.sendBeacon?.('/api/cliques-whatsapp', body)) {
-      void fetch('/api/cliques-whatsapp', { method: 'POST', body, keepalive: true }).catch(() => undefined);
-    }
+    if (link) reportWhatsAppClick(link.dataset.advogado ?? '', link.dataset.origem ?? '');
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { WhatsAppClickSource } from '~/domain/catalog/catalog';
 import { whatsappChatUrl, whatsappGreeting } from '../contact';
+import { reportWhatsAppClick } from '../whatsapp-click';
 
 interface WhatsAppButtonProps {
   /** The lawyer's public slug: the click beacon names the lawyer the way the URL does. */
@@ -11,14 +12,6 @@ interface WhatsAppButtonProps {
   source: WhatsAppClickSource;
   children?: ReactNode;
   className?: string;
-}
-
-/** Tells the server about the click without delaying the chat; the server decides whether it counts. */
-function reportClick(lawyerSlug: string, source: WhatsAppClickSource) {
-  const body = new URLSearchParams({ advogado: lawyerSlug, origem: source });
-  if (!navigator.sendBeacon?.('/api/cliques-whatsapp', body)) {
-    void fetch('/api/cliques-whatsapp', { method: 'POST', body, keepalive: true }).catch(() => undefined);
-  }
 }
 
 /**
@@ -33,7 +26,7 @@ export function WhatsAppButton({ lawyerSlug, nome, whatsapp, brandName, source, 
       rel="noopener noreferrer nofollow"
       // With React in the browser (a page of the app) the handler reports the click; on a page rendered on
       // the server only, its script does from these attributes (app/browser/public-pages.ts).
-      onClick={() => reportClick(lawyerSlug, source)}
+      onClick={() => reportWhatsAppClick(lawyerSlug, source)}
       data-whatsapp-click=""
       data-advogado={lawyerSlug}
       data-origem={source}
