@@ -1,22 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '~/config.server';
+import { configLoader } from '../support/config-loader';
 
 // The company and contact details of the marketing and legal pages (docs/decisions/0025).
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jusconecta-company-config-'));
-const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
-
-function messageOf(env: Record<string, string>): string {
-  try {
-    load(env);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('the configuration was accepted');
-}
+const { load, messageOf } = configLoader('company');
 
 describe('company and contact details', () => {
   test('are all optional: without them the site names no company, e-mail or WhatsApp', () => {

@@ -1,21 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '~/config.server';
+import { configLoader } from '../support/config-loader';
 
 // Profile photos in an S3-compatible bucket (docs/decisions/0058): S3_* validated at start.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jusconecta-photo-config-'));
-const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
-
-function messageOf(env: Record<string, string>): string {
-  try {
-    load(env);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('the configuration was accepted');
-}
+const { load, messageOf } = configLoader('photo');
 
 describe('photo storage configuration', () => {
   test('without S3_BUCKET photos stay in DATA_DIR/photos', () => {
