@@ -93,6 +93,7 @@ const CONNECTION_LOSS_CODES = new Set(['57P01', '57P02', '57P03', '08000', '0800
 const CONNECTION_LOSS_MESSAGES = ['Connection terminated unexpectedly', 'Connection terminated', 'Client has encountered a connection error and is not queryable', 'timeout exceeded when trying to connect'];
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+const POSTGRES_DRIVER_FRAME = /[\\/]node_modules[\\/](pg-pool|pg|pg-protocol)[\\/]/;
 
 /**
  * Whether `error` (or its cause) is PostgreSQL's connection going away, not a bug or a refused
@@ -105,6 +106,9 @@ export function isDatabaseConnectionLoss(error: unknown, database?: { host: stri
     if (typeof code === 'string' && CONNECTION_LOSS_CODES.has(code)) return true;
     if (typeof message === 'string' && CONNECTION_LOSS_MESSAGES.includes(message)) return true;
     if (database && typeof code === 'string' && NETWORK_CODES.has(code) && port === database.port && (address === database.host || net.isIP(database.host) === 0)) return true;
+    // A read or write on an open connection that the server reset carries no address: node-postgres's own
+    // pool is then the one place the error was thrown from (its stack is rewritten to start there).
+    if (typeof code === 'string' && NETWORK_CODES.has(code) && address === undefined && POSTGRES_DRIVER_FRAME.test(String((e as { stack?: unknown }).stack ?? ''))) return true;
   }
   return false;
 }
