@@ -61,6 +61,11 @@ export function closeGracefully(server: Server, shutdown: Shutdown, services: { 
     shutdown.begin();
     const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
     force.unref();
+    // Connections the kernel has completed but the server not yet accepted are reset when the listener
+    // closes, and a proxy does not resend a POST it had already written to one (nginx: 'recv() failed
+    // (104: Connection reset by peer)'). Closing from the check phase, after the event loop's next poll
+    // has accepted everything pending, leaves only the connections of the last microseconds to that race.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // server.close() closes the connections idle now; these are the ones that become idle later.
     const idle = setInterval(() => server.closeIdleConnections(), 50);
