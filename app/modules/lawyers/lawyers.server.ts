@@ -161,28 +161,29 @@ export async function getPublicLawyerProfile(
 }
 
 /**
- * Slug and last change (edit or review) of approved profiles, oldest profile first, one page at a time
- * (a walk of lawyer_profiles_created_at_idx): the sitemap's profile files.
+ * The number of approved lawyers in each bucket of 2^24 rotation keys (0 to 127), from the search's own
+ * counts (search_order_counts, scope '' = the whole directory; migration 0023): the sitemap's profile
+ * files are runs of buckets, so the index reads at most 512 rows whatever the size of the directory.
  */
-export async function listApprovedProfileSlugs({ offset, limit }: { offset: number; limit: number }): Promise<Array<{ slug: string; updatedAt: Date }>> {
-  return db
-    .select({ slug: lawyerProfiles.slug, updatedAt: lawyerProfiles.updatedAt })
-    .from(lawyerProfiles)
-    .where(eq(lawyerProfiles.status, 'approved'))
-    .orderBy(lawyerProfiles.createdAt, lawyerProfiles.id)
-    .limit(limit)
-    .offset(offset);
+export async function approvedLawyersPerRotationBucket(): Promise<Map<number, number>> {
+  const rows = await selectRows<{ bucket: number; lawyers: number }>(sql`
+    select bucket::int as bucket, sum(lawyers)::int as lawyers from search_order_counts where scope = '' group by bucket`);
+  return new Map(rows.filter((r) => Number(r.lawyers) > 0).map((r) => [Number(r.bucket), Number(r.lawyers)]));
 }
 
-/** For each run of `size` approved profiles in that order, the latest change of one of them (the sitemap index). */
-export async function approvedProfileRuns(size: number): Promise<Array<{ run: number; lastModified: Date }>> {
-  const rows = await selectRows<{ run: number; last_modified_ms: number }>(sql`
-    select (n / ${size})::int as run, (extract(epoch from max(updated_at)) * 1000)::float8 as last_modified_ms
-    from (select row_number() over (order by lp.created_at, lp.id) - 1 as n, lp.updated_at
-          from lawyer_profiles lp where lp.status = 'approved') numbered
-    group by 1 order by 1
-  `);
-  return rows.map((r) => ({ run: Number(r.run), lastModified: new Date(Number(r.last_modified_ms)) }));
+/**
+ * Slug and last change (edit or review) of the approved profiles whose rotation key is in [from, to), in
+ * key order: one sitemap file, read from search_order's primary key (scope '', each level) and the
+ * profiles by id, never by an offset into the whole table.
+ */
+export async function listApprovedProfilesByRotationKey(from: number, to: number): Promise<Array<{ slug: string; updatedAt: Date }>> {
+  const rows = await selectRows<{ slug: string; updated_at: Date | string }>(sql`
+    select lp.slug, lp.updated_at
+    from search_order o join lawyer_profiles lp on lp.id = o.lawyer_id
+    where o.scope = '' and o.level = any ('{0,1,2,3}'::smallint[]) and o.rotation_key >= ${from}::bigint and o.rotation_key < ${to}::bigint
+      and lp.status = 'approved'
+    order by o.rotation_key, o.lawyer_id`);
+  return rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at) }));
 }
 
 /** The id of the approved lawyer with this slug, or null (without a query when it cannot be a slug). */
