@@ -6,7 +6,7 @@ import { publicContentChanged } from '~/lib/public-content.server';
 import { cityLabel, practiceAreaLabel, sortByLabel, type LawyerStatus } from '~/domain/catalog/catalog';
 import { countsAsApproved } from '~/modules/subscriptions/lawyer-gate';
 import { replaceLawyerLinks } from './lawyer-writes.server';
-import type { ProfileEditInput } from './profile-edit.schemas';
+import { OFFICE_CITY_MISSING_MESSAGE, type ProfileEditInput } from './profile-edit.schemas';
 import { discardUnusedPhoto, removeReplacedPhotos, storeProfilePhoto } from './profile-photos.server';
 
 // A lawyer editing their own profile (/editar-perfil): docs/product-rules.md, "Editing a profile".
@@ -103,6 +103,7 @@ export async function getEditableProfile(userId: string): Promise<EditableProfil
  * the session (openProfileEditing): nobody edits another lawyer's profile.
  */
 export async function updateOwnLawyerProfile({ id: userId }: ProfileEditor, input: ProfileEditInput, photo?: Uint8Array, now = new Date()): Promise<{ status: LawyerStatus; slug: string }> {
+  if (input.escritorioBairro && !input.escritorioCidade) throw new AppError(OFFICE_CITY_MISSING_MESSAGE, { status: 400, code: 'office_city_missing', field: 'escritorioCidade' });
   const newFotoUrl = photo ? await storeProfilePhoto(userId, photo) : null;
   let before: { fotoUrl: string | null; status: LawyerStatus; slug: string };
   try {

@@ -101,9 +101,10 @@ export const profileEditSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
   foto: photoUploadSchema,
   ...profileDetailsFields,
-}).superRefine((form, ctx) => {
-  if (form.escritorioBairro && !form.escritorioCidade) ctx.addIssue({ code: 'custom', path: ['escritorioCidade'], message: 'Escolha a cidade do escritório' });
 });
+
+/** A neighbourhood names no office without its city (updateOwnLawyerProfile's rule: the schema stays a plain object). */
+export const OFFICE_CITY_MISSING_MESSAGE = 'Escolha a cidade do escritório';
 export type ProfileEditForm = z.output<typeof profileEditSchema>;
 type DetailName = keyof typeof profileDetailsFields;
 /** What the lawyer declares about their practice, as the form gives it. */

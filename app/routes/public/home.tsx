@@ -49,7 +49,7 @@ function HeroSearch() {
       data-busy="Buscando..."
       className="mt-8 grid gap-4 rounded-xl bg-white p-4 text-slate-900 shadow-lg sm:grid-cols-2 md:grid-cols-[1fr_1fr_auto] md:items-end"
     >
-      <div>
+      <div className="min-w-0">
         <label htmlFor="hero-area" className="text-sm font-medium text-slate-800">
           Área de atuação
         </label>
@@ -62,7 +62,7 @@ function HeroSearch() {
           ))}
         </select>
       </div>
-      <div>
+      <div className="min-w-0">
         <label htmlFor="hero-cidade" className="text-sm font-medium text-slate-800">
           Cidade
         </label>
@@ -121,8 +121,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:py-20 lg:grid-cols-[3fr_2fr] lg:items-start">
-          <div>
+        <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 md:py-20 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <div className="min-w-0">
             <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight md:text-5xl">Encontre o advogado ideal para o seu caso</h1>
             <p className="mt-5 max-w-2xl text-lg text-brand-100 md:text-xl">
               Conectamos você aos melhores profissionais jurídicos do Brasil, de forma rápida e simples.
@@ -136,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
             <DirectoryFigures counts={loaderData.counts} />
           </div>
-          <FeaturedLawyers lawyers={loaderData.featured} />
+          <FeaturedLawyers lawyers={loaderData.featured} className="min-w-0" />
         </div>
       </section>
 
