@@ -2,7 +2,7 @@ import { ArrowLeft, BadgeCheck, Building, MapPin, Phone } from '~/components/ui/
 import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { jsonLd, pageMeta, withoutCanonical } from '~/lib/seo';
-import { cityLabel, findCity, isPracticeAreaId, practiceAreaLabel } from '~/domain/catalog/catalog';
+import { cityLabel, findCity, isPracticeAreaId, practiceAreaLabel, sortByLabel } from '~/domain/catalog/catalog';
 import { landingPath } from '~/modules/landing/landing-paths';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
@@ -90,6 +90,8 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
   const oab = formatOab(profile.oabUf, profile.numeroOab);
   const whatsapp = { lawyerSlug: profile.slug, nome: profile.nome, whatsapp: profile.whatsapp, brandName, source: 'perfil_advogado' as const };
   const office = officeText(profile);
+  // The cities served, by label: the contact card names them all (never 'Múltiplas cidades').
+  const cityLabels = sortByLabel(profile.cidades.map((id) => ({ id, label: cityLabel(id) }))).map((c) => c.label);
   const facts = practiceFacts(profile, loaderData.currentYear);
   // The landing page of the lawyer's first area and city (the breadcrumb's middle step).
   const related = loaderData.breadcrumbs.at(-2);
@@ -132,7 +134,7 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
           </section>
           <section aria-labelledby="cidades" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="cidades" className="text-xl font-bold text-slate-900">Cidades Atendidas</h2>
-            <CityChips labels={profile.cidades.map(cityLabel)} className="mt-4" />
+            <CityChips labels={cityLabels} className="mt-4" />
           </section>
         </div>
 
@@ -143,7 +145,7 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
               <div className="flex items-start gap-2">
                 <dt className="sr-only">Cidades atendidas</dt>
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                <dd>{profile.cidades.map(cityLabel).join(', ')}</dd>
+                <dd>{cityLabels.join(', ')}</dd>
               </div>
               {office ? (
                 <div className="flex items-start gap-2">

@@ -10,7 +10,7 @@ export function FeaturedLawyers({ lawyers, className = '' }: { lawyers: LawyerCa
       <h2 id="alguns-advogados" className="text-lg font-semibold text-white">
         Alguns advogados do diretório
       </h2>
-      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+      <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1">
         {lawyers.map((lawyer) => (
           <li key={lawyer.slug} className="flex items-center gap-3 rounded-xl bg-white p-3 text-slate-900 shadow-sm">
             <LawyerAvatar nome={lawyer.nome} fotoUrl={lawyer.fotoUrl} size="md" />
