@@ -20,6 +20,8 @@ describe.each(VIEWPORT_NAMES)('at %s width', (viewport) => {
     await login(page, lawyer);
     await page.goto('/editar-perfil');
     await waitForHydration(page);
+    const formViolations = await findSeriousA11yViolations(page);
+    expect(formViolations, formatViolations(formViolations)).toEqual([]);
     // Until chosen, the title reads 'Advogado' (the default).
     expect(await page.getByLabel('Advogado', { exact: true }).isChecked()).toBe(true);
 

@@ -47,7 +47,7 @@ function HeroSearch() {
       role="search"
       aria-label="Buscar advogados"
       data-busy="Buscando..."
-      className="mt-8 grid gap-4 rounded-xl bg-white p-4 text-slate-900 shadow-lg sm:grid-cols-2 md:grid-cols-[1fr_1fr_auto] md:items-end"
+      className="mt-8 grid gap-4 rounded-xl bg-white p-4 text-slate-900 shadow-lg sm:grid-cols-2"
     >
       <div className="min-w-0">
         <label htmlFor="hero-area" className="text-sm font-medium text-slate-800">
@@ -77,7 +77,7 @@ function HeroSearch() {
       </div>
       <button
         type="submit"
-        className="rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-80 sm:col-span-2 md:col-span-1"
+        className="rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-80 sm:col-span-2"
       >
         Encontrar Advogado
       </button>
