@@ -1,4 +1,5 @@
 import { getConfig } from '~/config.server';
+import { formatPhone } from '~/domain/phone';
 import { flattenText, quotedText } from '~/lib/plain-text';
 
 /**
@@ -67,9 +68,10 @@ export function lawyerApprovedMessage({ name, url = `${getConfig().appUrl}/area-
   });
 }
 
-/** The lawyer's profile was not approved. */
+/** The lawyer's profile was not approved: with the support contact to ask why (SUPPORT_EMAIL or its default, SUPPORT_WHATSAPP). */
 export function lawyerRejectedMessage({ name, reason }: { name: string; reason?: string }): EmailContent {
-  const brand = getConfig().brandName;
+  const { brandName: brand, supportContact } = getConfig();
+  const whatsapp = supportContact.whatsapp ? ` ou pelo WhatsApp ${formatPhone(supportContact.whatsapp)}` : '';
   return compose({
     template: 'perfil-rejeitado',
     subject: `Seu cadastro no ${brand} não foi aprovado`,
@@ -78,7 +80,7 @@ export function lawyerRejectedMessage({ name, reason }: { name: string; reason?:
     paragraphs: [
       `Analisamos seu cadastro no ${brand} e não foi possível aprová-lo.`,
       ...(reason?.trim() ? [`Motivo: ${reason.trim()}`] : []),
-      'Entre em contato com o suporte para mais informações.',
+      `Entre em contato com o suporte para mais informações: ${supportContact.email}${whatsapp}.`,
     ],
   });
 }

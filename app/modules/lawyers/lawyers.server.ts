@@ -15,6 +15,11 @@ export interface LawyerCardData {
   oabUf: string;
   areas: string[];
   cidades: string[];
+  /** 'advogada', 'advogado' or null (the profile then says 'Advogado'). */
+  titulo: string | null;
+  /** The year of the first OAB inscription, shown as years of practice; null when not given. */
+  primeiraInscricaoAno: number | null;
+  atendeOnline: boolean;
 }
 
 /** What a card shows: no internal id leaves the server. */
@@ -45,6 +50,9 @@ interface CardRow {
   numero_oab: string;
   oab_uf: string;
   search_tags: string[];
+  titulo: string | null;
+  primeira_inscricao_ano: number | null;
+  atende_online: boolean;
 }
 
 function cardFromRow(r: CardRow): LawyerCardData {
@@ -58,6 +66,9 @@ function cardFromRow(r: CardRow): LawyerCardData {
     oabUf: r.oab_uf,
     areas: areasFromTags(r.search_tags),
     cidades: citiesFromTags(r.search_tags),
+    titulo: r.titulo,
+    primeiraInscricaoAno: r.primeira_inscricao_ano,
+    atendeOnline: r.atende_online,
   };
 }
 
@@ -74,6 +85,7 @@ async function readSearchOrder(scope: string, offset: number, limit: number, now
   const read = () =>
     selectRows<PageRow>(sql`
       select p.n, p.total, lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.search_tags,
+        lp.titulo, lp.primeira_inscricao_ano, lp.atende_online,
         (p.n = 0 and exists (select 1 from search_order o where o.level_until <= now())) as lapsed
       from search_order_page(${scope}, ${rotationStart(now)}, ${offset}, ${limit}) p
       left join lawyer_profiles lp on lp.id = p.lawyer_id
@@ -115,6 +127,12 @@ export async function firstApprovedLawyers(filters: Pick<SearchFilters, 'area' |
 
 export interface PublicLawyerProfile extends LawyerCardData {
   biografia: string;
+  formacao: string | null;
+  /** Language ids of the catalogue (app/domain/catalog/profile-details.ts). */
+  idiomas: string[];
+  escritorioBairro: string | null;
+  /** A catalogue city id, or null. */
+  escritorioCidade: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -154,6 +172,13 @@ export async function getPublicLawyerProfile(
       biografia: row.biografia,
       areas: areasFromTags(row.searchTags),
       cidades: citiesFromTags(row.searchTags),
+      titulo: row.titulo,
+      primeiraInscricaoAno: row.primeiraInscricaoAno,
+      atendeOnline: row.atendeOnline,
+      formacao: row.formacao,
+      idiomas: row.idiomas,
+      escritorioBairro: row.escritorioBairro,
+      escritorioCidade: row.escritorioCidade,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     },

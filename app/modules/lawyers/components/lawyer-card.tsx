@@ -23,6 +23,7 @@ export function LawyerCard({ lawyer, brandName }: { lawyer: LawyerCardView; bran
           <p className="text-sm text-slate-600">{formatOab(lawyer.oabUf, lawyer.numeroOab)}</p>
         </div>
       </div>
+      <p className="mt-3 text-sm text-slate-700">{lawyer.practiceLine}</p>
       <AreaChips labels={lawyer.areaLabels} size="sm" label="Áreas de atuação" className="mt-4" />
       <CityChips labels={lawyer.cityLabels} size="sm" label="Cidades atendidas" className="mt-3" />
       <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
