@@ -81,7 +81,19 @@ describe('find and arrange', () => {
     // Lifted (the row's ring) before it travels: on a busy machine the first moves may come before dnd-kit has seen the press.
     await page.locator('li[data-dnd-dragging="true"]').waitFor({ timeout: 10_000 });
     await page.mouse.move(to.x + 4, to.y + to.height / 2, { steps: 10 });
-    await page.mouse.move(to.x + 2, to.y + to.height / 2, { steps: 2 });
+    // Dropped only once dnd-kit has sorted the lifted row into first place (its optimistic order moves the
+    // row in the list): on a busy machine it handles the last moves a frame or more after they come, and a
+    // release before that drops the row where it was. Each poll nudges the pointer by a pixel.
+    let nudge = 0;
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(to.x + 2 + (nudge++ % 2), to.y + to.height / 2);
+          return page.locator('li[data-dnd-dragging="true"]').evaluate((row) => [...row.parentElement!.children].indexOf(row));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(0);
     await page.mouse.up();
     await expect(page.getByRole('status').filter({ hasText: 'Etapa Proposta enviada na posição 1 de 5' })).toBeVisible();
     await expect.poll(() => page.getByRole('group').locator('h3').first().textContent(), { timeout: 15_000 }).toBe('Proposta enviada');
