@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatOab } from '../contact';
+import { oabLine } from '~/domain/trust';
 import type { LawyerCardView } from '../lawyer-card-view';
 import { LawyerAvatar } from './lawyer-avatar';
 import { AreaChips, CityChips } from './lawyer-chips';
@@ -17,7 +17,7 @@ export function LawyerCard({ lawyer, brandName }: { lawyer: LawyerCardView; bran
               {lawyer.nome}
             </Link>
           </h2>
-          <p className="text-sm text-slate-600">{formatOab(lawyer.oabUf, lawyer.numeroOab)}</p>
+          <p className="text-sm text-slate-600">{oabLine(lawyer.oabUf, lawyer.numeroOab, lawyer.oabCheckedAt)}</p>
         </div>
       </div>
       <AreaChips labels={lawyer.areaLabels} size="sm" label="Áreas de atuação" className="mt-4" />
