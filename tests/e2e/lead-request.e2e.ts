@@ -65,7 +65,7 @@ test('with JavaScript: the request reaches the matching lawyers, the form is res
   const mail = await waitForMail('marina.duarte@exemplo.com.br');
   expect(mail.subject).toBe('Recebemos sua solicitação de atendimento jurídico — JusConecta');
   expect(mail.text).toMatch(/- Ana Beatriz Carvalho \(OAB\/SP 214587\): http:\/\/127\.0\.0\.1:\d+\/advogado\/anabeatrizcarvalho/);
-  expect(mail.text).toContain('advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado');
+  expect(mail.text).toMatch(/nunca pedem PIX nem pagamento de taxas para liberar dinheiro de processo. Recebeu um pedido assim\? Confirme o número em http:\/\/127\.0\.0\.1:\d+\/confirmar-advogado/);
   expect(mail.html).toContain('Remover minha solicitação');
 });
 

@@ -161,7 +161,7 @@ describe('suspending a lawyer', () => {
 
     const mails = await emailsTo(lawyer.id);
     expect(mails.map((m) => m.subject)).toContainEqual(expect.stringContaining('foi suspenso'));
-    expect(mails.find((m) => m.subject.includes('suspenso'))!.body).toContain('Motivo: Inscrição cancelada no CNA');
+    expect(mails.find((m) => m.subject?.includes('suspenso'))!.body).toContain('Motivo: Inscrição cancelada no CNA');
     const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.targetId, lawyer.id), eq(auditLog.action, REVIEW_AUDIT_ACTIONS.suspended)));
     expect(entry?.details).toMatchObject({ from: 'approved', reason: 'Inscrição cancelada no CNA' });
 
@@ -248,7 +248,7 @@ describe('Denunciar', () => {
       { intent: 'denunciar', relato: 'Disse ser o Dr. Paulo e pediu taxa para liberar alvará.', numero: '11 97654-3210', contato: 'cliente@exemplo.com.br', perfil: profile.slug },
       '198.51.100.50',
     );
-    const toAdmins = (await db.select().from(outbox).where(eq(outbox.channel, 'email'))).filter((m) => m.subject.startsWith('Denúncia sobre o número'));
+    const toAdmins = (await db.select().from(outbox).where(eq(outbox.channel, 'email'))).filter((m) => m.subject?.startsWith('Denúncia sobre o número'));
     expect(toAdmins.map((m) => m.recipient).sort()).toEqual([`revisora.trust.${counter - 1}@jusconecta.test`, `revisora.trust.${counter}@jusconecta.test`].sort());
     expect(toAdmins[0]!.body).toContain('(11) 97654-3210');
     expect(toAdmins[0]!.body).toContain('Paulo Verificado');

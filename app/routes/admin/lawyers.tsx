@@ -220,6 +220,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
   const withDialog = (name: 'rejeitar' | 'excluir' | 'aprovar' | 'suspender' | 'conferir', id: string) => listUrl(query, tab, { [name]: id });
   const pageUrl = (pagina: number) => listUrl({ ...query, pagina }, tab);
   const error = actionData?.message ?? null;
+  const cnaDialogOpen = Boolean((toApprove && toApprove.status !== 'approved') || (toRecheck && toRecheck.status === 'approved'));
 
   return (
     <div className="space-y-8">
@@ -229,7 +230,8 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
       </div>
 
       {/* A refused action (its buttons have no fields): the message takes the focus, in view wherever the button was. */}
-      <ErrorSummary message={error} fields={[]} answer={actionData} />
+      {/* A refusal of a CNA check is said in its dialog, beside the box. */}
+      <ErrorSummary message={cnaDialogOpen ? null : error} fields={[]} answer={cnaDialogOpen ? null : actionData} />
 
       <section aria-labelledby="visao-geral" className="space-y-4">
         <h2 id="visao-geral" className="text-xl font-semibold text-slate-900">
@@ -471,7 +473,15 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
 
       {toApprove && toApprove.status !== 'approved' ? (
         <ConfirmDialog key={`aprovar-${toApprove.id}`} title={toApprove.status === 'suspended' ? 'Reativar advogado?' : 'Aprovar advogado?'} closeTo={here}>
-          <CnaCheckForm lawyer={toApprove} intent="aprovar" action={here} busy={busy} closeTo={here} submitLabel={toApprove.status === 'suspended' ? 'Reativar' : 'Aprovar'}>
+          <CnaCheckForm
+            lawyer={toApprove}
+            intent="aprovar"
+            action={withDialog('aprovar', toApprove.id)}
+            error={error}
+            busy={busy}
+            closeTo={here}
+            submitLabel={toApprove.status === 'suspended' ? 'Reativar' : 'Aprovar'}
+          >
             {toApprove.nome} passa a aparecer na busca e recebe um e-mail. Confira a inscrição no Cadastro Nacional dos Advogados da OAB antes de aprovar.
           </CnaCheckForm>
         </ConfirmDialog>
@@ -479,7 +489,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
 
       {toRecheck && toRecheck.status === 'approved' ? (
         <ConfirmDialog key={`conferir-${toRecheck.id}`} title="Conferir a inscrição de novo?" closeTo={here}>
-          <CnaCheckForm lawyer={toRecheck} intent="conferir" action={here} busy={busy} closeTo={here} submitLabel="Registrar conferência">
+          <CnaCheckForm lawyer={toRecheck} intent="conferir" action={withDialog('conferir', toRecheck.id)} error={error} busy={busy} closeTo={here} submitLabel="Registrar conferência">
             {toRecheck.oabCheckedAt ? `Última conferência: ${toRecheck.oabCheckedAt}.` : 'A inscrição de ' + toRecheck.nome + ' nunca foi conferida no CNA pela plataforma.'} Se a inscrição não
             estiver regular, use 'Suspender'.
           </CnaCheckForm>
@@ -544,6 +554,7 @@ function CnaCheckForm({
   lawyer,
   intent,
   action,
+  error,
   busy,
   closeTo,
   submitLabel,
@@ -552,13 +563,15 @@ function CnaCheckForm({
   lawyer: { id: string; nome: string; numeroOab: string; oabUf: string };
   intent: 'aprovar' | 'conferir';
   action: string;
+  /** The refusal of the last post (the box not ticked), said beside the box. */
+  error: string | null;
   busy: boolean;
   closeTo: string;
   submitLabel: string;
   children: ReactNode;
 }) {
   return (
-    <Form method="post" action={action} className="space-y-4">
+    <Form method="post" action={action} noValidate preventScrollReset className="space-y-4">
       <p className="text-sm text-slate-700">{children}</p>
       <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
         <div>
@@ -577,11 +590,25 @@ function CnaCheckForm({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="lawyerId" value={lawyer.id} />
       <div className="flex items-start gap-2">
-        <input id={`cna-${intent}`} name="cna" type="checkbox" value="sim" className="mt-1 size-4" />
+        <input
+          id={`cna-${intent}`}
+          name="cna"
+          type="checkbox"
+          value="sim"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `cna-${intent}-erro` : undefined}
+          className="mt-1 size-4"
+        />
         <label htmlFor={`cna-${intent}`} className="text-sm font-medium text-slate-900">
           {CNA_CHECK_LABEL}
         </label>
       </div>
+      {error ? (
+        <p id={`cna-${intent}-erro`} role="alert" className="text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <CancelLink to={closeTo} />
         <button type="submit" disabled={busy} className={`${button} bg-emerald-700 px-4 py-2 text-white hover:bg-emerald-800`}>
