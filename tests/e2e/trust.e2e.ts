@@ -63,6 +63,7 @@ describe('approving with the CNA check', () => {
       for (const name of [`Aprovar ${lawyer.nome}`, `Rejeitar ${lawyer.nome}`, `Excluir ${lawyer.nome}`]) {
         expect(await withinWidth(page, row.getByRole('link', { name })), name).toBe(true);
       }
+      await row.scrollIntoViewIfNeeded();
       await saveScreenshot(page, `trust-admin-lawyers-${VIEWPORTS[viewport].width}`, { fullPage: false });
 
       await row.getByRole('link', { name: `Aprovar ${lawyer.nome}` }).click();
@@ -93,6 +94,35 @@ describe('approving with the CNA check', () => {
       await saveScreenshot(visitor, `trust-profile-${VIEWPORTS[viewport].width}`);
     });
   }
+});
+
+test('Conferir de novo: a lawyer approved before the check is listed, checked again with the box, and leaves the list', async ({ openPage }) => {
+  const numero = oabNumber();
+  // Approved by the fixture door, as before migration 0024: no check on record.
+  const lawyer = await fixtures.lawyer({ nome: `Caio Antigo ${unique(6)}`, numeroOab: numero });
+  const page = await openPage();
+  await signInAsSuperadmin(page);
+  await page.goto('/admin/lawyers');
+  await page.getByRole('link', { name: 'Conferir de novo', exact: true }).click();
+  await expect(page).toHaveURL('/admin/lawyers?aba=conferir');
+  await page.getByLabel('Buscar por nome, e-mail ou OAB').fill(lawyer.email);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const row = page.getByRole('row', { name: new RegExp(lawyer.nome) });
+  await expect(row.getByText('Nunca', { exact: true })).toBeVisible();
+  await expectNoViolations(page);
+  await saveScreenshot(page, 'trust-recheck-list-1280');
+
+  await row.getByRole('link', { name: `Conferir de novo ${lawyer.nome}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Conferir a inscrição de novo?' });
+  await expect(dialog.getByText(numero, { exact: true })).toBeVisible();
+  await dialog.getByLabel(CNA_LABEL).check();
+  await dialog.getByRole('button', { name: 'Registrar conferência' }).click();
+  await expect(toast(page, 'Inscrição conferida de novo.')).toBeVisible();
+  await expect(page.getByText('Nenhuma inscrição a conferir')).toBeVisible();
+
+  const visitor = await openPage();
+  await visitor.goto(`/advogado/${lawyer.slug}`);
+  await expect(visitor.getByText(`OAB/SP ${numero} · inscrição conferida em ${todayInSaoPaulo()}`, { exact: true }).first()).toBeVisible();
 });
 
 test('a suspended lawyer leaves search, her profile and the request list, is told by e-mail, and comes back when reactivated', async ({ openPage }) => {

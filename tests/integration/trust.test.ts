@@ -108,7 +108,7 @@ describe('approving with the CNA check', () => {
     await recheckLawyerOab(old.id, { reviewerId, cnaChecked: true, now: new Date('2026-10-01T12:00:00Z') });
     expect(oabLine('SP', '777001', (await profileOf(never.id)).oabCheckedAt)).toBe('OAB/SP 777001');
 
-    const due = await findOabRecheckDue(1, now);
+    const due = await findOabRecheckDue({ pagina: 1 }, now);
     const ids = due.rows.map((r) => r.id);
     expect(ids).toContain(never.id);
     expect(ids).toContain(old.id);
@@ -119,7 +119,7 @@ describe('approving with the CNA check', () => {
     await expect(recheckLawyerOab(old.id, { reviewerId, cnaChecked: false, now })).rejects.toMatchObject({ status: 400 });
     await recheckLawyerOab(old.id, { reviewerId, cnaChecked: true, now });
     expect((await profileOf(old.id)).oabCheckedAt?.toISOString()).toBe(now.toISOString());
-    expect((await findOabRecheckDue(1, now)).rows.map((r) => r.id)).not.toContain(old.id);
+    expect((await findOabRecheckDue({ pagina: 1 }, now)).rows.map((r) => r.id)).not.toContain(old.id);
     const audit = await db.select().from(auditLog).where(and(eq(auditLog.targetId, old.id), eq(auditLog.action, REVIEW_AUDIT_ACTIONS.oabChecked)));
     expect(audit).toHaveLength(2);
   });

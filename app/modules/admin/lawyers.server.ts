@@ -249,11 +249,11 @@ export interface OabRecheckPage {
 /**
  * 'Conferir de novo' (decision 0061): the approved lawyers whose inscription was never checked on the
  * platform or was last checked more than a year ago, never-checked first, then the oldest check (a range
- * of lawyer_profiles_oab_checked_idx).
+ * of lawyer_profiles_oab_checked_idx); `q` narrows it as the list's search does.
  */
-export async function findOabRecheckDue(pagina: number, now: Date = new Date()): Promise<OabRecheckPage> {
+export async function findOabRecheckDue({ q = '', pagina }: { q?: string; pagina: number }, now: Date = new Date()): Promise<OabRecheckPage> {
   const dueBefore = new Date(now.getTime() - OAB_RECHECK_AFTER_DAYS * DAY_MS);
-  const where = and(eq(lawyerProfiles.status, 'approved'), or(isNull(lawyerProfiles.oabCheckedAt), lt(lawyerProfiles.oabCheckedAt, dueBefore)));
+  const where = and(eq(lawyerProfiles.status, 'approved'), or(isNull(lawyerProfiles.oabCheckedAt), lt(lawyerProfiles.oabCheckedAt, dueBefore)), searchCondition(q));
   const [[count], rows] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(lawyerProfiles).where(where),
     db

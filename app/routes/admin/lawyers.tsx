@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tab = tabOf(url);
   const [page, recheck, toReject, toDelete, toApprove, toSuspend, toRecheck] = await Promise.all([
     findAdminLawyers(query, now),
-    tab === 'conferir' ? findOabRecheckDue(query.pagina, now) : null,
+    tab === 'conferir' ? findOabRecheckDue(query, now) : null,
     findAdminLawyerSummary(url.searchParams.get('rejeitar')),
     findAdminLawyerSummary(url.searchParams.get('excluir')),
     findAdminLawyerSummary(url.searchParams.get('aprovar')),
@@ -253,7 +253,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         <Link to={listUrl(query, 'financeiro')} aria-current={tab === 'financeiro' ? 'page' : undefined} className={tabClass(tab === 'financeiro')}>
           Área Financeira
         </Link>
-        <Link to={listUrl({ q: '', pagina: 1 }, 'conferir')} aria-current={tab === 'conferir' ? 'page' : undefined} className={tabClass(tab === 'conferir')}>
+        <Link to={listUrl({ q: query.q, pagina: 1 }, 'conferir')} aria-current={tab === 'conferir' ? 'page' : undefined} className={tabClass(tab === 'conferir')}>
           Conferir de novo
         </Link>
       </nav>
@@ -277,10 +277,6 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
           </div>
         ) : null}
 
-        {recheck ? (
-          <RecheckList recheck={recheck} withDialog={withDialog} pageOf={pageOf} />
-        ) : (
-        <>
         <Form method="get" action="/admin/lawyers" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
           {tab !== 'lista' ? <input type="hidden" name="aba" value={tab} /> : null}
           <div className="flex-1">
@@ -289,24 +285,30 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
             </label>
             <input id="q" name="q" type="search" defaultValue={query.q} maxLength={ADMIN_LAWYERS_QUERY_MAX_LENGTH} placeholder="Ex.: Maria, maria@exemplo.com ou OAB/SP 123456" className={formControlClass} />
           </div>
-          <div className="sm:w-48">
-            <label htmlFor="status" className={formLabelClass}>
-              Status
-            </label>
-            <select id="status" name="status" defaultValue={query.status ?? ''} className={formControlClass}>
-              {STATUS_FILTERS.map(({ value, label }) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          {recheck ? null : (
+            <div className="sm:w-48">
+              <label htmlFor="status" className={formLabelClass}>
+                Status
+              </label>
+              <select id="status" name="status" defaultValue={query.status ?? ''} className={formControlClass}>
+                {STATUS_FILTERS.map(({ value, label }) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <button type="submit" className={`${button} bg-brand-700 py-2.5 text-white hover:bg-brand-800`}>
             <Search aria-hidden="true" className="size-4" />
             Buscar
           </button>
         </Form>
 
+        {recheck ? (
+          <RecheckList recheck={recheck} withDialog={withDialog} pageOf={pageOf} />
+        ) : (
+        <>
         <p className="text-sm text-slate-700" aria-live="polite">
           {total === 1 ? '1 advogado' : `${number.format(total)} advogados`}
           {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ''}
@@ -326,7 +328,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                   <th scope="col" className={th}>
                     Tempo de resposta<span className="block text-[0.7rem] font-normal normal-case">mediana, 30 dias</span>
                   </th>
-                  <th scope="col" className={`${th} ${stickyActions}`}>Ações</th>
+                  <th scope="col" className={`${th} ${stickyActions} bg-slate-50`}>Ações</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -354,7 +356,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                       ) : (
                         formatDurationPtBr(row.responseSeconds)
                       )}</td>
-                    <td className={`${td} ${stickyActions}`}>
+                    <td className={`${td} ${stickyActions} bg-white`}>
                       <div className="flex flex-col gap-2 lg:flex-row lg:flex-wrap">
                         {row.status !== 'approved' ? (
                           <Link
@@ -544,7 +546,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
 }
 
 /** The actions column stays in view on a phone: pinned to the table's right edge while the rest scrolls. */
-const stickyActions = 'sticky right-0 bg-white shadow-[-4px_0_6px_-4px_rgba(15,23,42,0.25)]';
+const stickyActions = 'sticky right-0 shadow-[-4px_0_6px_-4px_rgba(15,23,42,0.25)]';
 
 /**
  * The CNA check of an approval or of 'Conferir de novo' (decision 0061): the inscription as the CNA's
@@ -645,7 +647,7 @@ function RecheckList({
               <th scope="col" className={th}>Nome</th>
               <th scope="col" className={th}>OAB</th>
               <th scope="col" className={th}>Última conferência</th>
-              <th scope="col" className={`${th} ${stickyActions}`}>Ações</th>
+              <th scope="col" className={`${th} ${stickyActions} bg-slate-50`}>Ações</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -654,7 +656,7 @@ function RecheckList({
                 <th scope="row" className={`${td} text-left font-semibold text-slate-900`}>{row.nome}</th>
                 <td className={`${td} whitespace-nowrap`}>{row.oab}</td>
                 <td className={`${td} whitespace-nowrap`}>{row.oabCheckedAt ?? 'Nunca'}</td>
-                <td className={`${td} ${stickyActions}`}>
+                <td className={`${td} ${stickyActions} bg-white`}>
                   <div className="flex flex-col gap-2 lg:flex-row lg:flex-wrap">
                     <Link to={withDialog('conferir', row.id)} preventScrollReset aria-label={`Conferir de novo ${row.nome}`} className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}>
                       <ShieldCheck aria-hidden="true" className="size-4" />

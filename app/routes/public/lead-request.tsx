@@ -12,7 +12,7 @@ import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 import { backgroundLog } from '~/lib/log.server';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
-import { formatOab } from '~/modules/lawyers/contact';
+import { oabLine } from '~/domain/trust';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
 import { SafetyTips } from '~/modules/leads/components/safety-tips';
 import { clearLeadRequestOutcomeCookie, leadRequestOutcomeCookie, readLeadRequestOutcome } from '~/modules/leads/lead-request-cookie.server';
@@ -56,7 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (found?.matchedBy === 'id') throw redirect(`${PATH}/${found.profile.slug}`, 301);
     if (found) {
       const { profile } = found;
-      lawyer = { nome: profile.nome, slug: profile.slug, oab: formatOab(profile.oabUf, profile.numeroOab), fotoUrl: profile.fotoUrl, areas: profile.areas, cidades: profile.cidades };
+      lawyer = { nome: profile.nome, slug: profile.slug, oab: oabLine(profile.oabUf, profile.numeroOab, profile.oabCheckedAt), fotoUrl: profile.fotoUrl, areas: profile.areas, cidades: profile.cidades };
     }
   }
   // Area and city come from the lawyer's profile (the first of each), or from a link (?area=&cidade=).
