@@ -21,7 +21,10 @@ import {
 import { signInWithPassword } from '~/modules/accounts/login.server';
 import { createSuperadmin, openBackOffice } from '~/modules/accounts/superadmins.server';
 import { findOabRecheckDue } from '~/modules/admin/lawyers.server';
+import { landingScopeHasLawyers } from '~/modules/landing/landing.server';
+import { getLawyerArea } from '~/modules/lawyers/lawyer-area.server';
 import { findLeadCandidates } from '~/modules/leads/lead-candidates.server';
+import { getPlansViewer } from '~/modules/subscriptions/subscriptions.server';
 import { routeLeadRequest } from '~/modules/leads/lead-routing.server';
 import { leadRequestSchema } from '~/modules/leads/lead-requests.schemas';
 import { findApprovedLawyers, getPublicLawyerProfile, listApprovedProfileSlugs } from '~/modules/lawyers/lawyers.server';
@@ -141,7 +144,9 @@ describe('suspending a lawyer', () => {
     const inSearch = async () => (await findApprovedLawyers({ area: 'previdenciario', cidade: 'sp_campinas', pagina: 1 })).lawyers.some((l) => l.id === lawyer.id);
     const inSitemap = async () => (await listApprovedProfileSlugs({ offset: 0, limit: 10_000 })).some((r) => r.slug === profile.slug);
     const inRequestList = async () => (await findLeadCandidates({ areaAtuacao: 'previdenciario', cidade: 'sp_campinas' })).lawyers.some((l) => l.slug === profile.slug);
-    expect([await inSearch(), await inSitemap(), await inRequestList(), Boolean(await getPublicLawyerProfile(profile.slug))]).toEqual([true, true, true, true]);
+    // The only lawyer of that pair: its landing page exists while she is public.
+    const landing = () => landingScopeHasLawyers({ area: 'previdenciario', cidade: 'sp_campinas' });
+    expect([await inSearch(), await inSitemap(), await inRequestList(), Boolean(await getPublicLawyerProfile(profile.slug)), await landing()]).toEqual([true, true, true, true, true]);
 
     // Only an approved lawyer can be suspended.
     const pending = await createLawyer({ status: 'pending' });
@@ -150,7 +155,11 @@ describe('suspending a lawyer', () => {
     const generation = publicContentGeneration();
     expect(await suspendLawyer(lawyer.id, { reviewerId, reason: 'Inscrição cancelada no CNA' })).toMatchObject({ changed: true, status: 'suspended', from: 'approved' });
     expect(publicContentGeneration()).toBeGreaterThan(generation);
-    expect([await inSearch(), await inSitemap(), await inRequestList(), await getPublicLawyerProfile(profile.slug)]).toEqual([false, false, false, null]);
+    expect([await inSearch(), await inSitemap(), await inRequestList(), await getPublicLawyerProfile(profile.slug), await landing()]).toEqual([false, false, false, null, false]);
+    // At the lawyer area's door: the suspended state (the route signs her out with its own toast); no plan to subscribe.
+    const session = { id: lawyer.id, isSuperadmin: false, lawyer: { status: 'suspended' as const, slug: profile.slug, nome: profile.nome } };
+    expect(await getLawyerArea(session, 'dashboard')).toEqual({ state: 'suspended' });
+    expect(await getPlansViewer(session)).toEqual({ kind: 'suspended' });
 
     // A request in that area and city: nobody receives it; one naming the lawyer is refused, nothing stored.
     const request = (email: string) =>
@@ -168,7 +177,7 @@ describe('suspending a lawyer', () => {
     // Reactivating is an approval: the box again, then public again, the reactivation e-mail and audit.
     await expect(approveLawyer(lawyer.id, { reviewerId, cnaChecked: false })).rejects.toMatchObject({ status: 400 });
     expect(await approveLawyer(lawyer.id, { reviewerId, cnaChecked: true })).toMatchObject({ changed: true, status: 'approved', from: 'suspended', trialEndsAt: null });
-    expect([await inSearch(), await inSitemap(), await inRequestList()]).toEqual([true, true, true]);
+    expect([await inSearch(), await inSitemap(), await inRequestList(), await landing()]).toEqual([true, true, true, true]);
     expect((await emailsTo(lawyer.id)).map((m) => m.subject)).toContainEqual(expect.stringContaining('foi reativado'));
     expect(await db.select().from(auditLog).where(and(eq(auditLog.targetId, lawyer.id), eq(auditLog.action, REVIEW_AUDIT_ACTIONS.reinstated)))).toHaveLength(1);
   });
