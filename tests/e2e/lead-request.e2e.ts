@@ -50,6 +50,7 @@ test('with JavaScript: the request reaches the matching lawyers, the form is res
   expect(await page.getByLabel('WhatsApp (com DDD)').getAttribute('placeholder')).toBe('(11) 91234-5678');
   await expect(page.getByText('Advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado.')).toBeVisible();
   expect(await page.getByRole('link', { name: /Cadastro Nacional dos Advogados/ }).getAttribute('href')).toBe('https://cna.oab.org.br/');
+  expect(await page.getByRole('link', { name: 'Confirme o número' }).getAttribute('href')).toBe('/confirmar-advogado');
   // The honeypot is neither seen nor reachable.
   expect(await page.getByRole('textbox', { name: 'Deixe este campo em branco' }).count()).toBe(0);
   expect(await findSeriousA11yViolations(page).then(formatViolations)).toBe('');
