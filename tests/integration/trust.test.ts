@@ -200,9 +200,14 @@ describe('/confirmar-advogado', () => {
     const unknown = answerOf(await confirmPost({ intent: 'telefone', telefone: '(21) 99999-0000' }, '198.51.100.1'));
     expect(unknown.data.result).toEqual({ asked: '(21) 99999-0000', lawyers: [] });
 
-    // By OAB and UF (leading zeros and dots ignored); the wrong UF finds nobody.
+    // By OAB and UF (leading zeros and dots forgiven); the wrong UF finds nobody.
     expect(answerOf(await confirmPost({ intent: 'oab', numeroOab: '214.587', uf: 'SP' }, '198.51.100.1')).data.result?.lawyers.map((l) => l.nome)).toEqual(['Helena Prado']);
     expect(answerOf(await confirmPost({ intent: 'oab', numeroOab: '214587', uf: 'RJ' }, '198.51.100.1')).data.result?.lawyers).toEqual([]);
+    const zeros = await createLawyer({ nome: 'Iara Zeros', numeroOab: '012345', oabUf: 'MG' });
+    expect(answerOf(await confirmPost({ intent: 'oab', numeroOab: '12345', uf: 'MG' }, '198.51.100.1')).data.result).toEqual({
+      asked: 'OAB/MG 12345',
+      lawyers: [{ nome: 'Iara Zeros', oab: 'OAB/MG 012345', slug: (await profileOf(zeros.id)).slug }],
+    });
 
     // Bad input: Portuguese messages and 400, never 500.
     const bad = answerOf(await confirmPost({ intent: 'telefone', telefone: 'abc' }, '198.51.100.1'));

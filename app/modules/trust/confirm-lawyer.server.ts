@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { formatPhone } from '~/domain/phone';
@@ -67,13 +67,17 @@ export async function confirmByPhone(digits: string): Promise<ConfirmAnswer> {
   return { asked: formatPhone(digits), lawyers: lawyers.map(({ id: _id, ...lawyer }) => lawyer) };
 }
 
-/** The approved lawyers of this inscription (leading zeros ignored: '012345' is '12345'). */
+/**
+ * The approved lawyers of this inscription. Leading zeros are forgiven both ways ('012345' and '12345'
+ * are one number, up to six digits) while the lookup stays an exact probe of lawyer_profiles_oab_idx.
+ */
 export async function confirmByOab(numeroOab: string, uf: string): Promise<ConfirmAnswer> {
   const number = numeroOab.replace(/^0+(?=\d)/, '');
+  const variants = [...new Set([numeroOab, number, number.padStart(6, '0')])];
   const rows = await db
     .select(shown)
     .from(lawyerProfiles)
-    .where(and(eq(lawyerProfiles.status, 'approved'), eq(lawyerProfiles.oabUf, uf), sql`ltrim(${lawyerProfiles.numeroOab}, '0') = ${number}`))
+    .where(and(eq(lawyerProfiles.status, 'approved'), eq(lawyerProfiles.oabUf, uf), inArray(lawyerProfiles.numeroOab, variants)))
     .orderBy(lawyerProfiles.nome)
     .limit(MAX_MATCHES);
   return { asked: `OAB/${uf} ${number}`, lawyers: confirmed(rows) };
