@@ -30,6 +30,10 @@ function browserChunk(id: string): string | undefined {
   if (catalogPart) return `catalog-${catalogPart[1]}`;
   if (/\/app\/domain\/catalog\/(catalog|vocabularies)\.ts$/.test(id)) return 'catalog';
   if (/\/app\/(lib\/seo|components\/ui\/icons|components\/layout\/not-found-page)\.tsx?$/.test(id)) return 'public-shared';
+  // Brazilian phone numbers (their rules and the field's mask) are shared by the lawyers' components and
+  // by forms that show no lawyer (the contract summariser): a chunk of their own, or the summariser's page
+  // loaded the lawyers' whole shared chunk for them.
+  if (/\/app\/(domain\/phone|components\/ui\/phone-mask)\.ts$/.test(id)) return 'phone';
   if (/\/app\/modules\/lawyers\/components\/(lawyer-avatar|lawyer-card|lawyer-chips|whatsapp-button)\.tsx$/.test(id)) return 'lawyer-shared';
   // What only the signed-in areas (lawyer and back office) share: lucide-react's icons (a lint rule keeps
   // it off public pages), the area's styles, the dashboards' trends and the URL dialogs. One chunk, not

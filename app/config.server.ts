@@ -216,6 +216,11 @@ export interface AppConfig {
   supportEmail: string | undefined;
   /** The platform's WhatsApp as digits with the country code 55; undefined: no WhatsApp button. */
   supportWhatsApp: string | undefined;
+  /**
+   * Where a lawyer turned down asks why (the rejection message, issue 27): SUPPORT_EMAIL, else
+   * suporte@ the host of APP_URL; SUPPORT_WHATSAPP when set.
+   */
+  supportContact: { email: string; whatsapp: string | undefined };
   /** The encarregado (LGPD art. 41): a name when DPO_NAME is set, the e-mail of DPO_EMAIL or else SUPPORT_EMAIL. */
   privacyOfficer: { name: string | undefined; email: string | undefined };
   /** The court-monitoring provider and what it needs (docs/decisions/0029). */
@@ -322,6 +327,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: env.SUPPORT_EMAIL,
     supportWhatsApp: env.SUPPORT_WHATSAPP && (env.SUPPORT_WHATSAPP.length >= 12 ? env.SUPPORT_WHATSAPP : `55${env.SUPPORT_WHATSAPP}`),
     privacyOfficer: { name: env.DPO_NAME, email: env.DPO_EMAIL ?? env.SUPPORT_EMAIL },
+    supportContact: {
+      email: env.SUPPORT_EMAIL ?? defaultSupportEmail(env.APP_URL ?? `http://localhost:${env.PORT}`),
+      whatsapp: env.SUPPORT_WHATSAPP && (env.SUPPORT_WHATSAPP.length >= 12 ? env.SUPPORT_WHATSAPP : `55${env.SUPPORT_WHATSAPP}`),
+    },
     courtMonitoring: courtMonitoringConfig(env),
     monitoringPollConcurrency: env.MONITORING_POLL_CONCURRENCY,
     outboxConcurrency: env.OUTBOX_CONCURRENCY,
@@ -366,6 +375,11 @@ function courtMonitoringConfig(env: z.infer<typeof envSchema>): CourtMonitoringC
 /** `"Brand" <nao-responda@host of APP_URL>`: the brand quoted, so a comma or a quote in it stays in the name. */
 function defaultMailFrom(brandName: string, appUrl: string): string {
   return `"${brandName.replace(/["\\]/g, '\\$&')}" <nao-responda@${new URL(appUrl).hostname}>`;
+}
+
+/** `suporte@` the site's host, without a leading `www.`: suporte@jusconecta.com.br for https://www.jusconecta.com.br. */
+function defaultSupportEmail(appUrl: string): string {
+  return `suporte@${new URL(appUrl).hostname.replace(/^www\./, '')}`;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -26,6 +26,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { WHATSAPP_NOTIFICATION_PLAN_LEVELS } from '../app/domain/catalog/plans';
+import { snapshotBuild, type BuildSnapshot } from '../bench/build-snapshot';
 import { startSmtpStandIn, type SmtpStandIn } from '../tests/support/smtp-stand-in';
 import { startCloudApiStandIn, type WhatsAppStandIn } from '../tests/support/whatsapp-stand-ins';
 
@@ -175,12 +176,14 @@ const unexpectedExits: string[] = [];
 
 const apps: Record<string, AppProcess> = {};
 let appEnv: Record<string, string> = {};
+/** The processes run a private copy of build/ and drizzle/: a rebuild elsewhere during the run (it lasts 2 to 13 minutes) cannot give the restarted ones another build. */
+let snapshot: BuildSnapshot | undefined;
 
 function startApp(name: string, port: number): AppProcess {
   const logFile = path.join(work, `${name}.log`);
   const out = fs.openSync(logFile, 'a');
   const dataDir = path.join(work, `data-${name}`);
-  const child = spawn(process.execPath, ['build/server.js'], { env: { ...appEnv, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, ['build/server.js'], { cwd: snapshot?.dir, env: { ...appEnv, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   const app: AppProcess = { name, port, child, logFile, exited: Promise.resolve(null), expectExit: false };
   app.exited = new Promise<number | null>((resolve) =>
@@ -458,6 +461,8 @@ async function buildIfNeeded() {
 
 async function main() {
   await buildIfNeeded();
+  snapshot = await snapshotBuild(ROOT, log);
+  stops.push(() => snapshot?.remove());
 
   // A fresh database on the PostgreSQL server, reached by the apps through a relay that can be cut.
   const admin = new pg.Client({ connectionString: SERVER_URL });

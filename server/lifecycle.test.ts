@@ -1,3 +1,5 @@
+import net from 'node:net';
+import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import { databaseAddress, isDatabaseConnectionLoss } from './lifecycle';
 
@@ -33,5 +35,32 @@ describe('isDatabaseConnectionLoss', () => {
     // A host name: the port decides (the address is whatever it resolved to).
     expect(isDatabaseConnectionLoss(refused('172.18.0.2', 5432), databaseAddress('postgres://postgres:5432/jusconecta'))).toBe(true);
     expect(databaseAddress(undefined)).toBeUndefined();
+  });
+
+  test("a connection reset under one of node-postgres's pool queries counts; the same reset elsewhere does not", async () => {
+    // A server that resets each connection once the client has written to it: what a backend killed under
+    // a connection looks like to the driver ('read ECONNRESET', no address on the error).
+    const resetter = net.createServer((socket) => socket.once('data', () => socket.resetAndDestroy()));
+    await new Promise<void>((resolve) => resetter.listen(0, '127.0.0.1', resolve));
+    const { port } = resetter.address() as net.AddressInfo;
+    try {
+      const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'app', database: 'app', connectionTimeoutMillis: 2_000 });
+      pool.on('error', () => undefined);
+      const fromPool = await pool.query('select 1').then(() => undefined, (error: unknown) => error);
+      await pool.end();
+      expect(fromPool).toMatchObject({ code: 'ECONNRESET', syscall: 'read' });
+      // The database's address is another one (a host name, a proxy): the driver's frame decides.
+      expect(isDatabaseConnectionLoss(fromPool, databaseAddress('postgres://postgres:5433/jusconecta'))).toBe(true);
+
+      const fromElsewhere = await new Promise<unknown>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.on('connect', () => socket.write('EHLO jusconecta\r\n'));
+        socket.on('error', resolve);
+      });
+      expect(fromElsewhere).toMatchObject({ code: 'ECONNRESET', syscall: 'read' });
+      expect(isDatabaseConnectionLoss(fromElsewhere, databaseAddress('postgres://postgres:5433/jusconecta'))).toBe(false);
+    } finally {
+      resetter.close();
+    }
   });
 });

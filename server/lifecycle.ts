@@ -61,6 +61,11 @@ export function closeGracefully(server: Server, shutdown: Shutdown, services: { 
     shutdown.begin();
     const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
     force.unref();
+    // Connections the kernel has completed but the server not yet accepted are reset when the listener
+    // closes, and a proxy does not resend a POST it had already written to one (nginx: 'recv() failed
+    // (104: Connection reset by peer)'). Closing from the check phase, after the event loop's next poll
+    // has accepted everything pending, leaves only the connections of the last microseconds to that race.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // server.close() closes the connections idle now; these are the ones that become idle later.
     const idle = setInterval(() => server.closeIdleConnections(), 50);
@@ -93,6 +98,7 @@ const CONNECTION_LOSS_CODES = new Set(['57P01', '57P02', '57P03', '08000', '0800
 const CONNECTION_LOSS_MESSAGES = ['Connection terminated unexpectedly', 'Connection terminated', 'Client has encountered a connection error and is not queryable', 'timeout exceeded when trying to connect'];
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+const POSTGRES_DRIVER_FRAME = /[\\/]node_modules[\\/](pg-pool|pg|pg-protocol)[\\/]/;
 
 /**
  * Whether `error` (or its cause) is PostgreSQL's connection going away, not a bug or a refused
@@ -105,6 +111,9 @@ export function isDatabaseConnectionLoss(error: unknown, database?: { host: stri
     if (typeof code === 'string' && CONNECTION_LOSS_CODES.has(code)) return true;
     if (typeof message === 'string' && CONNECTION_LOSS_MESSAGES.includes(message)) return true;
     if (database && typeof code === 'string' && NETWORK_CODES.has(code) && port === database.port && (address === database.host || net.isIP(database.host) === 0)) return true;
+    // A read or write on an open connection that the server reset carries no address: node-postgres's own
+    // pool is then the one place the error was thrown from (its stack is rewritten to start there).
+    if (typeof code === 'string' && NETWORK_CODES.has(code) && address === undefined && POSTGRES_DRIVER_FRAME.test(String((e as { stack?: unknown }).stack ?? ''))) return true;
   }
   return false;
 }

@@ -23,7 +23,10 @@ export interface OutageCheck {
  * because of a bug, and the same request will work once it is back.
  */
 export function reactRouterHandler(getBuild: () => Promise<ServerBuild>, mode: string, outage?: OutageCheck): RequestHandler {
-  const handle = createRequestHandler(getBuild, mode);
+  // Given a function, React Router derives its route table again on every request (flattening and ranking
+  // every route: 5% of an uncached search's CPU). The production build never changes: derive it once, from
+  // the first request on. In development the function stays, so that an edited route is picked up.
+  const handle = mode === 'production' ? handlerOfBuild(getBuild, mode) : createRequestHandler(getBuild, mode);
   return async (req, res, next) => {
     try {
       const controller = new AbortController();
@@ -53,6 +56,20 @@ export function reactRouterHandler(getBuild: () => Promise<ServerBuild>, mode: s
     } catch (error) {
       next(error);
     }
+  };
+}
+
+function handlerOfBuild(getBuild: () => Promise<ServerBuild>, mode: string): (request: Request) => Promise<Response> {
+  let handler: Promise<(request: Request) => Promise<Response>> | undefined;
+  return async (request) => {
+    handler ??= getBuild().then(
+      (build) => createRequestHandler(build, mode),
+      (error: unknown) => {
+        handler = undefined;
+        throw error;
+      },
+    );
+    return (await handler)(request);
   };
 }
 

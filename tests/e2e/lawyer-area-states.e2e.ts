@@ -51,7 +51,7 @@ describe('users who are not an approved lawyer', () => {
 
   test('a rejected lawyer is signed out and lands on /login with the rejection toast', async ({ page }) => {
     await signIn(page, USERS.rejected);
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?conta=rejeitada');
     await expect(page.getByText('Sua conta foi rejeitada. Entre em contato com o suporte para mais informações.')).toBeVisible();
     await expect(page.getByText('Login realizado com sucesso!')).not.toBeVisible();
 

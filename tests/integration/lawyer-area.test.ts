@@ -83,11 +83,11 @@ describe('the lawyer area answers each kind of user', () => {
     expect(await db.select().from(session).where(eq(session.userId, bia.id))).toHaveLength(1);
   });
 
-  test('a rejected lawyer: signed out, to /login with the rejection toast', async () => {
+  test('a rejected lawyer: signed out, to /login with the rejection toast and the support contact', async () => {
     const caio = await lawyerWithLogin('rejected', 'caio@exemplo.adv.br');
     const response = (await openArea(caio.cookie)) as Response;
     expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe('/login');
+    expect(response.headers.get('Location')).toBe('/login?conta=rejeitada');
     const cookies = response.headers.getSetCookie();
     expect(cookies.some((c) => /session_token=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true);
     const toast = cookies.find((c) => c.startsWith('jusconecta_toast='));

@@ -3,8 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { BLOG_POSTS } from '~/modules/content/blog-posts';
-import { approvedProfileRuns, listApprovedProfileSlugs } from '~/modules/lawyers/lawyers.server';
-import { STATIC_PUBLIC_PAGES } from '~/modules/seo/sitemap.server';
+import { bucketsPerProfileFile, sitemapFileXml, sitemapIndexXml, STATIC_PUBLIC_PAGES } from '~/modules/seo/sitemap.server';
 import * as sitemapFileRoute from '~/routes/resources/sitemap-file';
 import * as sitemapRoute from '~/routes/resources/sitemap';
 import * as robotsRoute from '~/routes/resources/robots';
@@ -56,7 +55,8 @@ describe('the sitemap index', () => {
       { loc: `${APP_URL}/sitemaps/paginas.xml`, lastmod: undefined },
       { loc: `${APP_URL}/sitemaps/artigos.xml`, lastmod: new Date(BLOG_POSTS.map((p) => p.date).sort().at(-1)!).toISOString() },
       { loc: `${APP_URL}/sitemaps/advogados-por-area-e-cidade.xml`, lastmod: row!.updatedAt.toISOString() },
-      { loc: `${APP_URL}/sitemaps/perfis-1.xml`, lastmod: row!.updatedAt.toISOString() },
+      // A profile file has no lastmod in the index: it would take a scan of the profiles (each URL has its own).
+      { loc: `${APP_URL}/sitemaps/perfis-1.xml`, lastmod: undefined },
     ]);
 
     const robots = await (robotsRoute.loader() as Response).text();
@@ -84,14 +84,54 @@ describe('the child sitemaps', () => {
     for (const hidden of [pending, rejected]) expect(xml).not.toContain(hidden.slug);
   });
 
-  test('profiles are read a file at a time, oldest first, and the index has one file per run', async () => {
+  test('files are runs of rotation-key buckets, halved as the directory grows, each far under 50,000 URLs', () => {
+    expect(bucketsPerProfileFile(0)).toBe(128);
+    expect(bucketsPerProfileFile(121)).toBe(128);
+    expect(bucketsPerProfileFile(10_000)).toBe(128);
+    expect(bucketsPerProfileFile(10_001)).toBe(64);
+    expect(bucketsPerProfileFile(100_000)).toBe(8);
+    // The whole bar (OAB, 2025): 128 files of about 12,100 profiles.
+    expect(bucketsPerProfileFile(1_550_000)).toBe(1);
+    for (const lawyers of [1, 9_999, 10_001, 100_000, 400_000, 1_550_000, 5_000_000]) {
+      const buckets = bucketsPerProfileFile(lawyers);
+      expect((lawyers * buckets) / 128, `${lawyers}`).toBeLessThanOrEqual(lawyers > 1_280_000 ? 50_000 : 10_000);
+    }
+  });
+
+  test('profiles are read a file at a time, by key range, and the index lists the files that have one', async () => {
+    // Seven lawyers in known buckets of rotation keys (bucket = key >> 24), one pending.
+    const keys = [0, 5, 2 ** 24 - 1, 2 ** 24, 40 * 2 ** 24 + 7, 127 * 2 ** 24, 2 ** 31 - 1];
     const lawyers = [];
-    for (let i = 0; i < 5; i++) lawyers.push(await createLawyer());
-    await createLawyer({ status: 'pending' });
+    for (const key of keys) {
+      const lawyer = await createLawyer();
+      await db.update(lawyerProfiles).set({ rotationKey: key }).where(eq(lawyerProfiles.id, lawyer.id));
+      lawyers.push(lawyer);
+    }
+    const pending = await createLawyer({ status: 'pending' });
     const slugs = lawyers.map((l) => l.slug);
-    expect((await listApprovedProfileSlugs({ offset: 0, limit: 2 })).map((r) => r.slug)).toEqual(slugs.slice(0, 2));
-    expect((await listApprovedProfileSlugs({ offset: 4, limit: 2 })).map((r) => r.slug)).toEqual(slugs.slice(4));
-    expect((await approvedProfileRuns(2)).map((r) => r.run)).toEqual([0, 1, 2]);
+    const urls = (xml: string | null) => entries(xml ?? '', 'url').map((e) => e.loc.slice(`${APP_URL}/advogado/`.length));
+
+    // One file for a small directory, in key order.
+    expect(entries(await sitemapIndexXml(APP_URL), 'sitemap').filter((e) => e.loc.includes('perfis-')).map((e) => e.loc)).toEqual([`${APP_URL}/sitemaps/perfis-1.xml`]);
+    expect(urls(await sitemapFileXml(APP_URL, { kind: 'profiles', number: 1 }))).toEqual(slugs);
+
+    // Cut into files of about 2 (7 lawyers: 32 buckets a file, 4 files), empty ones left out.
+    expect(bucketsPerProfileFile(7, 2)).toBe(32);
+    const names = entries(await sitemapIndexXml(APP_URL, 2), 'sitemap').filter((e) => e.loc.includes('perfis-')).map((e) => e.loc.slice(`${APP_URL}/sitemaps/`.length));
+    expect(names).toEqual(['perfis-1.xml', 'perfis-2.xml', 'perfis-4.xml']);
+    expect(urls(await sitemapFileXml(APP_URL, { kind: 'profiles', number: 1 }, 2))).toEqual(slugs.slice(0, 4));
+    expect(urls(await sitemapFileXml(APP_URL, { kind: 'profiles', number: 2 }, 2))).toEqual(slugs.slice(4, 5));
+    expect(await sitemapFileXml(APP_URL, { kind: 'profiles', number: 3 }, 2)).toBeNull();
+    expect(urls(await sitemapFileXml(APP_URL, { kind: 'profiles', number: 4 }, 2))).toEqual(slugs.slice(5));
+    expect(await sitemapFileXml(APP_URL, { kind: 'profiles', number: 5 }, 2)).toBeNull();
+    for (const n of [1, 2, 4]) expect(await sitemapFileXml(APP_URL, { kind: 'profiles', number: n }, 2)).not.toContain(pending.slug);
+
+    // A lawyer no longer approved leaves the file (and an emptied file the index).
+    await db.update(lawyerProfiles).set({ status: 'rejected' }).where(eq(lawyerProfiles.id, lawyers[4]!.id));
+    expect(entries(await sitemapIndexXml(APP_URL, 2), 'sitemap').map((e) => e.loc)).not.toContain(`${APP_URL}/sitemaps/perfis-2.xml`);
+    expect(await sitemapFileXml(APP_URL, { kind: 'profiles', number: 2 }, 2)).toBeNull();
+    // Through the route (10,000 a file): one file.
+    expect((await file('perfis-1.xml')).status).toBe(200);
     expect((await file('perfis-2.xml')).status).toBe(404);
   });
 

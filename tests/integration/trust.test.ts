@@ -27,7 +27,7 @@ import { findLeadCandidates } from '~/modules/leads/lead-candidates.server';
 import { getPlansViewer } from '~/modules/subscriptions/subscriptions.server';
 import { routeLeadRequest } from '~/modules/leads/lead-routing.server';
 import { leadRequestSchema } from '~/modules/leads/lead-requests.schemas';
-import { findApprovedLawyers, getPublicLawyerProfile, listApprovedProfileSlugs } from '~/modules/lawyers/lawyers.server';
+import { findApprovedLawyers, getPublicLawyerProfile, listApprovedProfilesByRotationKey } from '~/modules/lawyers/lawyers.server';
 import { findScamReports, setScamReportStatus } from '~/modules/trust/scam-reports.server';
 import { CONFIRM_QUERIES_PER_MINUTE, REPORTS_PER_HOUR, TRUST_TEXTS } from '~/modules/trust/trust.schemas';
 import { publicPageCacheKey } from '~/page-cache-key.server';
@@ -142,7 +142,7 @@ describe('suspending a lawyer', () => {
     const lawyer = await createLawyer({ areas: ['previdenciario'], cities: ['sp_campinas'], numeroOab: '555123' });
     const profile = await profileOf(lawyer.id);
     const inSearch = async () => (await findApprovedLawyers({ area: 'previdenciario', cidade: 'sp_campinas', pagina: 1 })).lawyers.some((l) => l.id === lawyer.id);
-    const inSitemap = async () => (await listApprovedProfileSlugs({ offset: 0, limit: 10_000 })).some((r) => r.slug === profile.slug);
+    const inSitemap = async () => (await listApprovedProfilesByRotationKey(0, 2 ** 31)).some((r) => r.slug === profile.slug);
     const inRequestList = async () => (await findLeadCandidates({ areaAtuacao: 'previdenciario', cidade: 'sp_campinas' })).lawyers.some((l) => l.slug === profile.slug);
     // The only lawyer of that pair: its landing page exists while she is public.
     const landing = () => landingScopeHasLawyers({ area: 'previdenciario', cidade: 'sp_campinas' });

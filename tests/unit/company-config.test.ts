@@ -14,6 +14,13 @@ describe('company and contact details', () => {
     expect(load({ COMPANY_NAME: '', COMPANY_CNPJ: '', SUPPORT_EMAIL: '', SUPPORT_WHATSAPP: '' })).toMatchObject({ company: null, supportEmail: undefined, supportWhatsApp: undefined });
   });
 
+  test("a rejected lawyer's support contact: SUPPORT_EMAIL and SUPPORT_WHATSAPP, else suporte@ the site's host and no WhatsApp", () => {
+    expect(load({ APP_URL: 'https://www.jusconecta.com.br' }).supportContact).toEqual({ email: 'suporte@jusconecta.com.br', whatsapp: undefined });
+    expect(load({}).supportContact).toEqual({ email: 'suporte@localhost', whatsapp: undefined });
+    expect(load({ SUPPORT_EMAIL: 'ajuda@exemplo.com.br', SUPPORT_WHATSAPP: '(11) 98765-4321' }).supportContact).toEqual({ email: 'ajuda@exemplo.com.br', whatsapp: '5511987654321' });
+    expect(messageOf({ SUPPORT_WHATSAPP: '1234' })).toMatch(/SUPPORT_WHATSAPP: deve ser um número brasileiro com DDD/);
+  });
+
   test('the company is its name and its CNPJ, kept without punctuation', () => {
     const config = load({ COMPANY_NAME: ' JusConecta Tecnologia Ltda. ', COMPANY_CNPJ: '11.222.333/0001-81', SUPPORT_EMAIL: 'contato@jusconecta.com.br' });
     expect(config.company).toEqual({ name: 'JusConecta Tecnologia Ltda.', cnpj: '11222333000181' });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { CITY_IDS, LAWYER_STATUSES, PRACTICE_AREA_IDS, STATE_CODES } from '~/domain/catalog/catalog';
+import { FIRST_INSCRIPTION_MIN_YEAR, LAWYER_TITLE_IDS, PROFILE_DETAIL_LIMITS, SERVICE_LANGUAGE_IDS } from '~/domain/catalog/profile-details';
 import { user } from './auth';
 import { oneOf } from './sql-helpers';
 
@@ -34,6 +35,17 @@ export const lawyerProfiles = pgTable(
     planLevel: smallint('plan_level').notNull().default(0),
     planLevelUntil: timestamp('plan_level_until', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    // What the profile says about the practice (migration 0025, docs/decisions/0063), all the lawyer's own
+    // declarations, all optional: 'advogada' or 'advogado' (null: 'Advogado'), the year of the first OAB
+    // inscription (shown as years of practice), education, languages (catalogue ids), online service and
+    // the office's neighbourhood and city (a catalogue city).
+    titulo: text('titulo', { enum: LAWYER_TITLE_IDS }),
+    primeiraInscricaoAno: smallint('primeira_inscricao_ano'),
+    formacao: text('formacao'),
+    idiomas: text('idiomas').array().notNull().default(sql`'{}'::text[]`),
+    atendeOnline: boolean('atende_online').notNull().default(false),
+    escritorioBairro: text('escritorio_bairro'),
+    escritorioCidade: text('escritorio_cidade'),
     /**
      * When a superadmin last confirmed the inscription as regular in the OAB's Cadastro Nacional dos
      * Advogados, and who (decision 0061): shown on profiles and cards ('inscrição conferida em …');
@@ -55,6 +67,13 @@ export const lawyerProfiles = pgTable(
     check('lawyer_profiles_oab_uf_check', oneOf(t.oabUf, STATE_CODES)),
     check('lawyer_profiles_numero_oab_check', sql`${t.numeroOab} ~ '^[0-9]{3,10}$'`),
     check('lawyer_profiles_whatsapp_check', sql`${t.whatsapp} ~ '^[0-9]{10,15}$'`),
+    check('lawyer_profiles_titulo_check', oneOf(t.titulo, LAWYER_TITLE_IDS)),
+    // Not in the future is the form's rule (the year changes); the database keeps the plausible range.
+    check('lawyer_profiles_primeira_inscricao_ano_check', sql`${t.primeiraInscricaoAno} between ${sql.raw(String(FIRST_INSCRIPTION_MIN_YEAR))} and 2200`),
+    check('lawyer_profiles_formacao_check', sql`char_length(${t.formacao}) between 1 and ${sql.raw(String(PROFILE_DETAIL_LIMITS.formacao))}`),
+    check('lawyer_profiles_idiomas_check', sql`${t.idiomas} <@ array[${sql.raw(SERVICE_LANGUAGE_IDS.map((id) => `'${id}'`).join(', '))}]::text[]`),
+    check('lawyer_profiles_escritorio_bairro_check', sql`char_length(${t.escritorioBairro}) between 1 and ${sql.raw(String(PROFILE_DETAIL_LIMITS.escritorioBairro))}`),
+    check('lawyer_profiles_escritorio_cidade_check', oneOf(t.escritorioCidade, CITY_IDS)),
     index('lawyer_profiles_status_rotation_idx').on(t.status, t.rotationKey),
     index('lawyer_profiles_search_tags_idx').using('gin', t.searchTags).where(sql`${t.status} = 'approved'`),
     // With the id: /admin/lawyers pages on (created_at, id) with an index-only scan, however deep the page.
@@ -70,6 +89,8 @@ export const lawyerProfiles = pgTable(
     // /admin/lawyers searches a part of the name or e-mail (ILIKE '%…%'): trigram indexes (pg_trgm, migration 0011).
     index('lawyer_profiles_nome_trgm_idx').using('gin', t.nome.op('gin_trgm_ops')),
     index('lawyer_profiles_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // The home page's few lawyers with a photo, in the daily rotation: a range of this index (decision 0064).
+    index('lawyer_profiles_home_photos_idx').on(t.rotationKey).where(sql`${t.status} = 'approved' and ${t.fotoUrl} is not null`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { getConfig } from '~/config.server';
+import { formatPhone } from '~/domain/phone';
 import { CONFIRM_LAWYER_PATH, scamWarning } from '~/domain/trust';
 import { flattenText, quotedText } from '~/lib/plain-text';
 
@@ -68,9 +69,10 @@ export function lawyerApprovedMessage({ name, url = `${getConfig().appUrl}/area-
   });
 }
 
-/** The lawyer's profile was not approved. */
+/** The lawyer's profile was not approved: with the support contact to ask why (SUPPORT_EMAIL or its default, SUPPORT_WHATSAPP). */
 export function lawyerRejectedMessage({ name, reason }: { name: string; reason?: string }): EmailContent {
-  const brand = getConfig().brandName;
+  const { brandName: brand, supportContact } = getConfig();
+  const whatsapp = supportContact.whatsapp ? ` ou pelo WhatsApp ${formatPhone(supportContact.whatsapp)}` : '';
   return compose({
     template: 'perfil-rejeitado',
     subject: `Seu cadastro no ${brand} não foi aprovado`,
@@ -79,7 +81,7 @@ export function lawyerRejectedMessage({ name, reason }: { name: string; reason?:
     paragraphs: [
       `Analisamos seu cadastro no ${brand} e não foi possível aprová-lo.`,
       ...(reason?.trim() ? [`Motivo: ${reason.trim()}`] : []),
-      'Entre em contato com o suporte para mais informações.',
+      `Entre em contato com o suporte para mais informações: ${supportContact.email}${whatsapp}.`,
     ],
   });
 }

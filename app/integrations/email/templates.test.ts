@@ -55,6 +55,13 @@ describe('e-mail templates', () => {
     expect(email.subject).not.toContain('Ana');
   });
 
+  test('a rejection names the support contact (SUPPORT_EMAIL, or suporte@ the host of APP_URL)', () => {
+    const email = lawyerRejectedMessage({ name: 'Ana' });
+    const contact = getConfig().supportContact.email;
+    expect(email.text).toContain(`Entre em contato com o suporte para mais informações: ${contact}`);
+    expect(email.html).toContain(contact);
+  });
+
   test('a rejection reason is escaped too', () => {
     const email = lawyerRejectedMessage({ name: 'Ana', reason: '<b>OAB</b> inválida' });
     expect(email.html).toContain('Motivo: &lt;b&gt;OAB&lt;/b&gt; inválida');

@@ -1,5 +1,6 @@
 import { type AppConfig, getConfig } from '~/config.server';
 import { formatCnpj } from '~/lib/cnpj';
+import { formatPhone } from '~/domain/phone';
 import { whatsappChatUrl } from '~/modules/lawyers/contact';
 import type { SiteDetails } from './page-text';
 
@@ -21,4 +22,21 @@ export function supportWhatsAppGreeting(brandName: string): string {
 /** The wa.me link to the platform's own number (SUPPORT_WHATSAPP); null when none is configured: the page shows no button. */
 export function supportWhatsAppHref(config: AppConfig = getConfig()): string | null {
   return config.supportWhatsApp ? whatsappChatUrl(config.supportWhatsApp, supportWhatsAppGreeting(config.brandName)) : null;
+}
+
+/** What a lawyer whose registration was rejected sends the platform's WhatsApp. */
+export function rejectedLawyerWhatsAppGreeting(brandName: string): string {
+  return `Olá! Meu cadastro de advogado no ${brandName} não foi aprovado e gostaria de saber o motivo.`;
+}
+
+/**
+ * The support contact a rejected lawyer is shown (issue 27, part 5): the e-mail (SUPPORT_EMAIL or its
+ * default) and, when SUPPORT_WHATSAPP is set, the number and its wa.me link with a greeting.
+ */
+export function rejectedLawyerSupport(config: AppConfig = getConfig()): { email: string; whatsapp: { text: string; href: string } | null } {
+  const { email, whatsapp } = config.supportContact;
+  return {
+    email,
+    whatsapp: whatsapp ? { text: formatPhone(whatsapp), href: whatsappChatUrl(whatsapp, rejectedLawyerWhatsAppGreeting(config.brandName)) } : null,
+  };
 }

@@ -134,4 +134,17 @@ describe('generateDemoLawyers', () => {
     const top = [...perCity].sort((a, b) => b[1] - a[1])[0]?.[0];
     expect(top).toBe('sp_sao_paulo');
   }, 20_000);
+
+  test("practice details: every woman 'advogada', Portuguese for everyone, an office in the first city, education as the biography tells it", () => {
+    const lawyers = generateDemoLawyers(120);
+    for (const l of lawyers) {
+      expect(l.idiomas[0]).toBe('portugues');
+      if (l.escritorioCidade) expect(l.escritorioCidade).toBe(l.cities[0]);
+      expect(Boolean(l.escritorioBairro)).toBe(Boolean(l.escritorioCidade));
+      if (l.formacao) expect(l.biografia).toContain(/^Direito (?:pela|pelo) ([^;]+)/.exec(l.formacao)![1]!);
+    }
+    expect(lawyers.filter((l) => l.titulo === 'advogada').length).toBeGreaterThan(30);
+    expect(lawyers.some((l) => l.idiomas.includes('ingles'))).toBe(true);
+    expect(lawyers.some((l) => l.atendeOnline) && lawyers.some((l) => !l.atendeOnline)).toBe(true);
+  });
 });

@@ -8,9 +8,13 @@
  * - emails are unique (the index is part of the local part); (oabUf, numeroOab) is unique
  *   (increasing numbers per state), with 5-6 digits for any realistic count (checked at 100,000).
  * - oabUf is the state of the first city; whatsapp is '55' + its DDD + '9' + 8 digits.
+ * - every woman is 'advogada'; the practice details (education as the biography tells it, languages,
+ *   online service, office in the first city) come from a second PRNG, so the lists above are the same
+ *   as before they were added (issue 27).
  */
 import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
 import type { City, LawyerStatus, PlanId, PracticeAreaId, StateCode } from '~/domain/catalog/catalog';
+import type { LawyerTitle, ServiceLanguage } from '~/domain/catalog/profile-details';
 
 export interface DemoLawyer {
   /** Realistic Brazilian full name, without 'Dr.'/'Dra.'. */
@@ -33,6 +37,16 @@ export interface DemoLawyer {
   plan: PlanId;
   /** 2-35, the number the biography mentions. */
   yearsOfPractice: number;
+  /** 'advogada' for every woman; 'advogado' or not chosen (null) for men. */
+  titulo: LawyerTitle | null;
+  /** The education the biography mentions ('Direito pela USP; pós-graduação em Direito de família'); null for about 1 in 8. */
+  formacao: string | null;
+  /** Português, and for some English, Spanish and others. */
+  idiomas: ServiceLanguage[];
+  atendeOnline: boolean;
+  /** The office in the first city (a neighbourhood of it), for about 3 in 4; null otherwise. */
+  escritorioBairro: string | null;
+  escritorioCidade: string | null;
   /** 0-400. */
   createdDaysAgo: number;
 }
@@ -295,6 +309,16 @@ const EXTRAS: Fragment[] = [
   () => 'Ministra palestras para associações de bairro e sindicatos sobre direitos do dia a dia.',
 ];
 
+/** The education each EDUCATION sentence tells, as the profile's 'Formação' says it. */
+const EDUCATION_SUMMARY: Array<(c: BioContext) => string> = [
+  (c) => `Direito ${pela(c)}; pós-graduação em ${main(c)}`,
+  (c) => `Direito ${pela(c)}; especialização em ${main(c)}`,
+  (c) => `Direito ${pela(c)}; especialização em ${main(c)}`,
+  (c) => `Direito ${pela(c)}`,
+  (c) => `Direito ${pela(c)}; mestrado em ${main(c)}`,
+  (c) => `Direito ${pela(c)}; pós-graduação em ${main(c)}`,
+];
+
 /** The orders in which the optional sentences (0 way of working, 1 area detail, 2 extra) are added. */
 const OPTIONAL_ORDERS = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] as const;
 
@@ -304,8 +328,11 @@ function optionalSentence(kind: number, c: BioContext, rng: Rng): string {
   return pick(rng, EXTRAS)(c, rng);
 }
 
-function buildBio(c: BioContext, rng: Rng): string {
-  const sentences = [pick(rng, INTROS)(c, rng), pick(rng, EDUCATION)(c, rng)];
+/** The biography, and which EDUCATION sentence it tells (the same draws as pick()). */
+function buildBio(c: BioContext, rng: Rng): { text: string; education: number } {
+  const intro = pick(rng, INTROS)(c, rng);
+  const education = Math.floor(rng() * EDUCATION.length);
+  const sentences = [intro, (EDUCATION[education] as Fragment)(c, rng)];
   let length = (sentences[0] as string).length + 1 + (sentences[1] as string).length;
   const order = pick(rng, OPTIONAL_ORDERS);
   const r = rng();
@@ -318,7 +345,53 @@ function buildBio(c: BioContext, rng: Rng): string {
     length += 1 + next.length;
   }
   // join() copies into one flat string: 100,000 bios stay compact instead of trees of string pieces.
-  return sentences.join(' ');
+  return { text: sentences.join(' '), education };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Practice details (drawn from their own PRNG: see the guarantees above)
+
+/** A few real neighbourhoods of the big cities' offices; elsewhere 'Centro'. */
+const NEIGHBOURHOODS: Record<string, readonly string[]> = {
+  sp_sao_paulo: ['Pinheiros', 'Bela Vista', 'Sé', 'Moema', 'Tatuapé', 'Santana', 'Vila Mariana', 'Itaim Bibi'],
+  rj_rio_de_janeiro: ['Centro', 'Botafogo', 'Barra da Tijuca', 'Tijuca', 'Copacabana'],
+  mg_belo_horizonte: ['Savassi', 'Funcionários', 'Centro', 'Lourdes'],
+  pr_curitiba: ['Batel', 'Centro Cívico', 'Água Verde', 'Centro'],
+  rs_porto_alegre: ['Moinhos de Vento', 'Centro Histórico', 'Menino Deus'],
+  df_brasilia: ['Asa Sul', 'Asa Norte', 'Lago Sul'],
+  ba_salvador: ['Caminho das Árvores', 'Comércio', 'Pituba'],
+  pe_recife: ['Boa Viagem', 'Santo Antônio', 'Derby'],
+  ce_fortaleza: ['Aldeota', 'Meireles', 'Centro'],
+  go_goiania: ['Setor Bueno', 'Setor Marista', 'Centro'],
+  sp_campinas: ['Cambuí', 'Centro', 'Taquaral'],
+};
+
+/** Languages beyond Portuguese, each with its share of lawyers. */
+const EXTRA_LANGUAGES: ReadonlyArray<readonly [ServiceLanguage, number]> = [
+  ['ingles', 0.3],
+  ['espanhol', 0.15],
+  ['frances', 0.04],
+  ['italiano', 0.03],
+  ['alemao', 0.02],
+  ['libras', 0.03],
+];
+
+function practiceDetails(rng: Rng, female: boolean, city: City, education: string) {
+  const titulo: LawyerTitle | null = female ? 'advogada' : rng() < 0.7 ? 'advogado' : null;
+  const formacao = rng() < 0.875 ? education : null;
+  const idiomas: ServiceLanguage[] = ['portugues'];
+  for (const [language, share] of EXTRA_LANGUAGES) if (rng() < share) idiomas.push(language);
+  const atendeOnline = rng() < 0.65;
+  const hasOffice = rng() < 0.75;
+  const bairro = pick(rng, NEIGHBOURHOODS[city.id] ?? ['Centro']);
+  return {
+    titulo,
+    formacao,
+    idiomas,
+    atendeOnline,
+    escritorioBairro: hasOffice ? bairro : null,
+    escritorioCidade: hasOffice ? city.id : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,6 +400,7 @@ function buildBio(c: BioContext, rng: Rng): string {
 export function generateDemoLawyers(count: number, seed = 20251122): DemoLawyer[] {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
   const rng = mulberry32(seed);
+  const detailsRng = mulberry32(seed ^ 0x27d4eb2f);
 
   // 1. Statuses: one non-approved lawyer in each of 7 equal segments, in a shuffled order.
   const statuses: LawyerStatus[] = new Array<LawyerStatus>(count).fill('approved');
@@ -394,7 +468,8 @@ export function generateDemoLawyers(count: number, seed = 20251122): DemoLawyer[
 
     const years = 2 + Math.floor(Math.pow(rng(), 1.4) * 34);
     const univ = rng() < 0.7 ? pick(rng, STATE_UNIVERSITIES[city.state]) : pick(rng, NATIONAL_UNIVERSITIES);
-    const biografia = buildBio({ female, years, areas, uf: city.state, inCity: IN_CITY[firstCity[i] as number] as string, univ }, rng);
+    const context: BioContext = { female, years, areas, uf: city.state, inCity: IN_CITY[firstCity[i] as number] as string, univ };
+    const bio = buildBio(context, rng);
 
     const p = rng();
     const plan: PlanId = p < 0.55 ? 'gratuito' : p < 0.75 ? 'basico' : p < 0.9 ? 'intermediario' : 'premium';
@@ -405,13 +480,14 @@ export function generateDemoLawyers(count: number, seed = 20251122): DemoLawyer[
       numeroOab: String(oab),
       oabUf: city.state,
       whatsapp,
-      biografia,
+      biografia: bio.text,
       areas,
       cities: cityIdx.map((j) => (CITIES[j] as City).id),
       status: statuses[i] as LawyerStatus,
       plan,
       yearsOfPractice: years,
       createdDaysAgo: randInt(rng, 0, 400),
+      ...practiceDetails(detailsRng, female, city, (EDUCATION_SUMMARY[bio.education] as (c: BioContext) => string)(context)),
     };
   }
   return lawyers;

@@ -4,7 +4,9 @@ import { db, selectRows } from '~/db/client.server';
 import { leadRequests, leads, leadStatuses } from '~/db/schema/leads';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
-import { createLawyerAccounts } from '~/modules/lawyers/lawyer-writes.server';
+import { createLawyerAccounts, newUserId } from '~/modules/lawyers/lawyer-writes.server';
+import { saoPauloYear } from '~/domain/catalog/profile-details';
+import { storeDemoPortraits } from './demo-photos.server';
 import { requestFingerprint } from '~/modules/leads/lead-routing.server';
 import { addDays, saoPauloDay } from '~/modules/leads/follow-ups';
 import type { StageKind } from '~/domain/catalog/catalog';
@@ -16,8 +18,20 @@ import { demoPaymentCases, generateDemoLawyers, type DemoLawyer } from './demo-l
 export const DEMO_LAWYER_LOGIN = { email: 'advogada@demo.jusconecta.com.br', password: 'demo-advogada-2025' } as const;
 export const DEMO_SUPERADMIN_LOGIN = { email: 'admin@demo.jusconecta.com.br', password: 'demo-admin-2025' } as const;
 
-/** A lawyer to insert: the generator's shape, with an optional id and password login. */
-export type SeedLawyer = Omit<DemoLawyer, 'yearsOfPractice' | 'createdDaysAgo'> & { id?: string; password?: string; passwordHash?: string; createdDaysAgo?: number };
+type PracticeDetail = 'titulo' | 'formacao' | 'idiomas' | 'atendeOnline' | 'escritorioBairro' | 'escritorioCidade';
+/**
+ * A lawyer to insert: the generator's shape, with an optional id and password login; the practice
+ * details, the year of first inscription and the photo are optional.
+ */
+export type SeedLawyer = Omit<DemoLawyer, 'yearsOfPractice' | 'createdDaysAgo' | PracticeDetail> &
+  Partial<Pick<DemoLawyer, PracticeDetail>> & {
+    id?: string;
+    password?: string;
+    passwordHash?: string;
+    createdDaysAgo?: number;
+    primeiraInscricaoAno?: number | null;
+    fotoUrl?: string | null;
+  };
 
 /** The demo login's lawyer (her board holds DEMO_LAWYER_LEADS); the e2e fixtures copy her data. */
 export const DEMO_LAWYER: SeedLawyer = {
@@ -34,7 +48,17 @@ export const DEMO_LAWYER: SeedLawyer = {
   status: 'approved',
   plan: 'intermediario',
   createdDaysAgo: 90,
+  titulo: 'advogada',
+  primeiraInscricaoAno: saoPauloYear() - 12,
+  formacao: 'Direito pela USP; pós-graduação em Direito de família',
+  idiomas: ['portugues', 'ingles'],
+  atendeOnline: true,
+  escritorioBairro: 'Pinheiros',
+  escritorioCidade: 'sp_sao_paulo',
 };
+
+/** One demo lawyer in this many is left without a photo: a directory has some, and the placeholder shows. */
+const WITHOUT_PHOTO_EVERY = 9;
 
 const DAY_MS = 86_400_000;
 
@@ -134,15 +158,26 @@ function demoLeadWork(lead: DemoLead, createdAt: Date, kind: StageKind, today: s
 
 /**
  * On an empty database: about 120 demo lawyers (a few pending and rejected, and every payment state of
- * the back office: `demoPaymentCases`), one demo lawyer login with a dozen leads on her CRM board, and
+ * the back office: `demoPaymentCases`), with their practice details and, all but one in nine, a portrait
+ * drawn here (demo-photos.server.ts; `portraits: false` leaves them out), one demo lawyer login with a dozen leads on her CRM board, and
  * one demo superadmin login, printed once.
  */
-export async function seedDemoDataIfEmpty(log: (message: string) => void): Promise<boolean> {
+export async function seedDemoDataIfEmpty(log: (message: string) => void, { portraits = true }: { portraits?: boolean } = {}): Promise<boolean> {
   const [row] = await selectRows<{ count: number }>(sql`select count(*)::int as count from "user"`);
   if (Number(row?.count) > 0) return false;
 
   const generated = generateDemoLawyers(120);
-  const [demo, ...others] = await insertLawyers([DEMO_LAWYER, ...generated]);
+  const thisYear = saoPauloYear();
+  // Ids chosen here: each photo's name is made from its lawyer's id, and the photos go in with the rows.
+  const seeded: SeedLawyer[] = [DEMO_LAWYER, ...generated.map(({ yearsOfPractice, ...l }) => ({ ...l, primeiraInscricaoAno: thisYear - yearsOfPractice }))].map((l) => ({
+    ...l,
+    id: newUserId(),
+  }));
+  // `portraits: false`: a test that only counts rows leaves the photo store alone.
+  const withPhoto = portraits ? seeded.filter((_, i) => i % WITHOUT_PHOTO_EVERY !== WITHOUT_PHOTO_EVERY - 1) : [];
+  const photoUrls = await storeDemoPortraits(withPhoto.map((l) => ({ id: l.id!, nome: l.nome })));
+  withPhoto.forEach((l, i) => (l.fotoUrl = photoUrls[i]));
+  const [demo, ...others] = await insertLawyers(seeded);
   await insertLeadsForLawyer(demo!.id, DEMO_LAWYER_LEADS);
   await insertDemoActivity(demo!.id);
   const cases = demoPaymentCases(generated);

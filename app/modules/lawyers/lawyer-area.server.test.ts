@@ -34,6 +34,14 @@ describe('the lawyer’s own area', () => {
       fotoUrl: null,
       slug: ana.slug,
       status: 'approved',
+      // Nothing declared about the practice yet (docs/decisions/0063).
+      titulo: null,
+      primeiraInscricaoAno: null,
+      formacao: null,
+      idiomas: [],
+      atendeOnline: false,
+      escritorioBairro: null,
+      escritorioCidade: null,
       // Arbitragem e Mediação, Direito Civil, Direito do Trabalho
       areas: ['arbitragem', 'civil', 'trabalho'],
       // Curitiba - PR, Londrina - PR

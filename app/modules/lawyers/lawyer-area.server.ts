@@ -8,6 +8,7 @@ import { cityLabel, findPlan, practiceAreaLabel, sortByLabel, type LawyerStatus,
 import type { LawyerPlan } from '~/modules/subscriptions/lawyer-plan';
 import { countsAsApproved } from '~/modules/subscriptions/lawyer-gate';
 import { getLawyerPlan } from '~/modules/subscriptions/lawyer-plan.server';
+import { profileCompleteness, type ProfileCompleteness } from './profile-completeness';
 import { areasFromTags, citiesFromTags } from './search-tags';
 
 // The lawyer area (/area-advogado): who sees what is in docs/product-rules.md, "Lawyer area".
@@ -35,6 +36,14 @@ export interface OwnLawyerProfile {
   fotoUrl: string | null;
   slug: string;
   status: LawyerStatus;
+  /** What the lawyer declared about their practice (docs/decisions/0063). */
+  titulo: string | null;
+  primeiraInscricaoAno: number | null;
+  formacao: string | null;
+  idiomas: string[];
+  atendeOnline: boolean;
+  escritorioBairro: string | null;
+  escritorioCidade: string | null;
   /** Practice-area ids, sorted by their pt-BR label. */
   areas: string[];
   /** City ids, sorted by their label. */
@@ -71,6 +80,13 @@ export async function getOwnLawyerProfile(userId: string, now: Date = new Date()
       fotoUrl: lawyerProfiles.fotoUrl,
       slug: lawyerProfiles.slug,
       status: lawyerProfiles.status,
+      titulo: lawyerProfiles.titulo,
+      primeiraInscricaoAno: lawyerProfiles.primeiraInscricaoAno,
+      formacao: lawyerProfiles.formacao,
+      idiomas: lawyerProfiles.idiomas,
+      atendeOnline: lawyerProfiles.atendeOnline,
+      escritorioBairro: lawyerProfiles.escritorioBairro,
+      escritorioCidade: lawyerProfiles.escritorioCidade,
       searchTags: lawyerProfiles.searchTags,
     })
     .from(lawyerProfiles)
@@ -100,7 +116,7 @@ export interface AreaPlan extends LawyerPlan {
 
 /** What the area shows the signed-in user; 'pending' and 'rejected' lead elsewhere (the route decides how). */
 export type LawyerArea =
-  | { state: 'approved'; section: AreaSection; profile: OwnLawyerProfile; plan: AreaPlan; stats: LawyerDashboardStats | null }
+  | { state: 'approved'; section: AreaSection; profile: OwnLawyerProfile; completeness: ProfileCompleteness; plan: AreaPlan; stats: LawyerDashboardStats | null }
   | { state: 'missing' }
   | { state: 'superadmin' }
   | { state: 'pending' }
@@ -130,6 +146,7 @@ export async function getLawyerArea(
     state: 'approved',
     section,
     profile: own.profile,
+    completeness: profileCompleteness(own.profile),
     plan: { ...own.plan, badge: own.plan.active ? own.plan.effective : BADGE_FALLBACK_PLAN },
     stats: section === 'dashboard' ? (stats ?? (await getLawyerDashboardStats(user.id, now))) : null,
   };

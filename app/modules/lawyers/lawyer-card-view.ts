@@ -5,13 +5,31 @@
  * the page. Browser-safe.
  */
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
+import { lawyerTitle, saoPauloYear, yearsOfPracticeText } from '~/domain/catalog/profile-details';
 import type { PublicLawyerCard } from './lawyers.server';
 
 export interface LawyerCardView extends Omit<PublicLawyerCard, 'areas' | 'cidades'> {
   areaLabels: string[];
   cityLabels: string[];
+  /** The card's short line about the practice: 'Advogada · 12 anos de advocacia · Atende online'. */
+  practiceLine: string;
 }
 
-export function lawyerCardView({ areas, cidades, ...card }: PublicLawyerCard): LawyerCardView {
-  return { ...card, areaLabels: areas.map(practiceAreaLabel), cityLabels: cidades.map(cityLabel) };
+export function lawyerCardView({ areas, cidades, ...card }: PublicLawyerCard, currentYear = saoPauloYear()): LawyerCardView {
+  return { ...card, areaLabels: areas.map(practiceAreaLabel), cityLabels: cidades.map(cityLabel), practiceLine: practiceLine(card, currentYear) };
+}
+
+type PracticeFields = Pick<PublicLawyerCard, 'titulo' | 'primeiraInscricaoAno' | 'atendeOnline'>;
+
+/** The years of practice when the year of inscription is known, and online service when offered. */
+export function practiceFacts(card: PracticeFields, currentYear = saoPauloYear()): string[] {
+  const facts: string[] = [];
+  if (card.primeiraInscricaoAno !== null) facts.push(yearsOfPracticeText(card.primeiraInscricaoAno, currentYear));
+  if (card.atendeOnline) facts.push('Atende online');
+  return facts;
+}
+
+/** The title, then the practice facts: 'Advogada · 12 anos de advocacia · Atende online'. */
+export function practiceLine(card: PracticeFields, currentYear = saoPauloYear()): string {
+  return [lawyerTitle(card.titulo), ...practiceFacts(card, currentYear).map((fact) => fact.replace(/^Menos/, 'menos'))].join(' · ');
 }

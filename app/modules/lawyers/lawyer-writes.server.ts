@@ -8,6 +8,7 @@ import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/l
 import { leadStatuses } from '~/db/schema/leads';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { assignFreeSlugs, slugBase } from '~/lib/slugify';
+import type { LawyerTitle, ServiceLanguage } from '~/domain/catalog/profile-details';
 import { DEFAULT_LEAD_STAGES, findPlan, SUBSCRIPTION_PERIOD_MS, type LawyerStatus, type PlanId, type PracticeAreaId, type StateCode } from '~/domain/catalog/catalog';
 
 /**
@@ -29,6 +30,14 @@ export interface LawyerProfileInput {
   whatsappNotificacoes?: string | null;
   biografia: string;
   fotoUrl?: string | null;
+  /** What the lawyer declares about their practice (docs/decisions/0063); all optional. */
+  titulo?: LawyerTitle | null;
+  primeiraInscricaoAno?: number | null;
+  formacao?: string | null;
+  idiomas?: readonly ServiceLanguage[];
+  atendeOnline?: boolean;
+  escritorioBairro?: string | null;
+  escritorioCidade?: string | null;
   areas: readonly PracticeAreaId[];
   cities: readonly string[];
   status: LawyerStatus;
@@ -102,6 +111,13 @@ export async function insertLawyerProfiles(tx: Writer, profiles: readonly Lawyer
         whatsappNotificacoes: p.whatsappNotificacoes === undefined ? p.whatsapp : p.whatsappNotificacoes,
         biografia: p.biografia,
         fotoUrl: p.fotoUrl ?? null,
+        titulo: p.titulo ?? null,
+        primeiraInscricaoAno: p.primeiraInscricaoAno ?? null,
+        formacao: p.formacao ?? null,
+        idiomas: [...(p.idiomas ?? [])],
+        atendeOnline: p.atendeOnline ?? false,
+        escritorioBairro: p.escritorioBairro ?? null,
+        escritorioCidade: p.escritorioCidade ?? null,
         slug,
         status: p.status,
         reviewedAt: p.status === 'pending' ? null : createdAt,

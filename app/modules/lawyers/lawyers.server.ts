@@ -17,6 +17,11 @@ export interface LawyerCardData {
   oabCheckedAt: string | null;
   areas: string[];
   cidades: string[];
+  /** 'advogada', 'advogado' or null (the profile then says 'Advogado'). */
+  titulo: string | null;
+  /** The year of the first OAB inscription, shown as years of practice; null when not given. */
+  primeiraInscricaoAno: number | null;
+  atendeOnline: boolean;
 }
 
 /** What a card shows: no internal id leaves the server. */
@@ -48,6 +53,9 @@ interface CardRow {
   oab_uf: string;
   oab_checked_at: Date | string | null;
   search_tags: string[];
+  titulo: string | null;
+  primeira_inscricao_ano: number | null;
+  atende_online: boolean;
 }
 
 function cardFromRow(r: CardRow): LawyerCardData {
@@ -62,6 +70,9 @@ function cardFromRow(r: CardRow): LawyerCardData {
     oabCheckedAt: r.oab_checked_at === null ? null : new Date(r.oab_checked_at).toISOString(),
     areas: areasFromTags(r.search_tags),
     cidades: citiesFromTags(r.search_tags),
+    titulo: r.titulo,
+    primeiraInscricaoAno: r.primeira_inscricao_ano,
+    atendeOnline: r.atende_online,
   };
 }
 
@@ -78,6 +89,7 @@ async function readSearchOrder(scope: string, offset: number, limit: number, now
   const read = () =>
     selectRows<PageRow>(sql`
       select p.n, p.total, lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.oab_checked_at, lp.search_tags,
+        lp.titulo, lp.primeira_inscricao_ano, lp.atende_online,
         (p.n = 0 and exists (select 1 from search_order o where o.level_until <= now())) as lapsed
       from search_order_page(${scope}, ${rotationStart(now)}, ${offset}, ${limit}) p
       left join lawyer_profiles lp on lp.id = p.lawyer_id
@@ -119,6 +131,12 @@ export async function firstApprovedLawyers(filters: Pick<SearchFilters, 'area' |
 
 export interface PublicLawyerProfile extends LawyerCardData {
   biografia: string;
+  formacao: string | null;
+  /** Language ids of the catalogue (app/domain/catalog/profile-details.ts). */
+  idiomas: string[];
+  escritorioBairro: string | null;
+  /** A catalogue city id, or null. */
+  escritorioCidade: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -159,6 +177,13 @@ export async function getPublicLawyerProfile(
       biografia: row.biografia,
       areas: areasFromTags(row.searchTags),
       cidades: citiesFromTags(row.searchTags),
+      titulo: row.titulo,
+      primeiraInscricaoAno: row.primeiraInscricaoAno,
+      atendeOnline: row.atendeOnline,
+      formacao: row.formacao,
+      idiomas: row.idiomas,
+      escritorioBairro: row.escritorioBairro,
+      escritorioCidade: row.escritorioCidade,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     },
@@ -166,28 +191,29 @@ export async function getPublicLawyerProfile(
 }
 
 /**
- * Slug and last change (edit or review) of approved profiles, oldest profile first, one page at a time
- * (a walk of lawyer_profiles_created_at_idx): the sitemap's profile files.
+ * The number of approved lawyers in each bucket of 2^24 rotation keys (0 to 127), from the search's own
+ * counts (search_order_counts, scope '' = the whole directory; migration 0023): the sitemap's profile
+ * files are runs of buckets, so the index reads at most 512 rows whatever the size of the directory.
  */
-export async function listApprovedProfileSlugs({ offset, limit }: { offset: number; limit: number }): Promise<Array<{ slug: string; updatedAt: Date }>> {
-  return db
-    .select({ slug: lawyerProfiles.slug, updatedAt: lawyerProfiles.updatedAt })
-    .from(lawyerProfiles)
-    .where(eq(lawyerProfiles.status, 'approved'))
-    .orderBy(lawyerProfiles.createdAt, lawyerProfiles.id)
-    .limit(limit)
-    .offset(offset);
+export async function approvedLawyersPerRotationBucket(): Promise<Map<number, number>> {
+  const rows = await selectRows<{ bucket: number; lawyers: number }>(sql`
+    select bucket::int as bucket, sum(lawyers)::int as lawyers from search_order_counts where scope = '' group by bucket`);
+  return new Map(rows.filter((r) => Number(r.lawyers) > 0).map((r) => [Number(r.bucket), Number(r.lawyers)]));
 }
 
-/** For each run of `size` approved profiles in that order, the latest change of one of them (the sitemap index). */
-export async function approvedProfileRuns(size: number): Promise<Array<{ run: number; lastModified: Date }>> {
-  const rows = await selectRows<{ run: number; last_modified_ms: number }>(sql`
-    select (n / ${size})::int as run, (extract(epoch from max(updated_at)) * 1000)::float8 as last_modified_ms
-    from (select row_number() over (order by lp.created_at, lp.id) - 1 as n, lp.updated_at
-          from lawyer_profiles lp where lp.status = 'approved') numbered
-    group by 1 order by 1
-  `);
-  return rows.map((r) => ({ run: Number(r.run), lastModified: new Date(Number(r.last_modified_ms)) }));
+/**
+ * Slug and last change (edit or review) of the approved profiles whose rotation key is in [from, to), in
+ * key order: one sitemap file, read from search_order's primary key (scope '', each level) and the
+ * profiles by id, never by an offset into the whole table.
+ */
+export async function listApprovedProfilesByRotationKey(from: number, to: number): Promise<Array<{ slug: string; updatedAt: Date }>> {
+  const rows = await selectRows<{ slug: string; updated_at: Date | string }>(sql`
+    select lp.slug, lp.updated_at
+    from search_order o join lawyer_profiles lp on lp.id = o.lawyer_id
+    where o.scope = '' and o.level = any ('{0,1,2,3}'::smallint[]) and o.rotation_key >= ${from}::bigint and o.rotation_key < ${to}::bigint
+      and lp.status = 'approved'
+    order by o.rotation_key, o.lawyer_id`);
+  return rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at) }));
 }
 
 /** The id of the approved lawyer with this slug, or null (without a query when it cannot be a slug). */

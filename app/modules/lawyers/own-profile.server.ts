@@ -6,7 +6,7 @@ import { publicContentChanged } from '~/lib/public-content.server';
 import { cityLabel, practiceAreaLabel, sortByLabel, type LawyerStatus } from '~/domain/catalog/catalog';
 import { countsAsApproved } from '~/modules/subscriptions/lawyer-gate';
 import { replaceLawyerLinks } from './lawyer-writes.server';
-import type { ProfileEditInput } from './profile-edit.schemas';
+import { OFFICE_CITY_MISSING_MESSAGE, type ProfileEditInput } from './profile-edit.schemas';
 import { discardUnusedPhoto, removeReplacedPhotos, storeProfilePhoto } from './profile-photos.server';
 
 // A lawyer editing their own profile (/editar-perfil): docs/product-rules.md, "Editing a profile".
@@ -48,6 +48,13 @@ export interface EditableProfile {
   biografia: string;
   fotoUrl: string | null;
   status: LawyerStatus;
+  titulo: string | null;
+  primeiraInscricaoAno: number | null;
+  formacao: string | null;
+  idiomas: string[];
+  atendeOnline: boolean;
+  escritorioBairro: string | null;
+  escritorioCidade: string | null;
   /** Practice-area ids, by label. */
   areas: string[];
   /** City ids, by label. */
@@ -65,6 +72,13 @@ export async function getEditableProfile(userId: string): Promise<EditableProfil
         biografia: lawyerProfiles.biografia,
         fotoUrl: lawyerProfiles.fotoUrl,
         status: lawyerProfiles.status,
+        titulo: lawyerProfiles.titulo,
+        primeiraInscricaoAno: lawyerProfiles.primeiraInscricaoAno,
+        formacao: lawyerProfiles.formacao,
+        idiomas: lawyerProfiles.idiomas,
+        atendeOnline: lawyerProfiles.atendeOnline,
+        escritorioBairro: lawyerProfiles.escritorioBairro,
+        escritorioCidade: lawyerProfiles.escritorioCidade,
       })
       .from(lawyerProfiles)
       .where(eq(lawyerProfiles.id, userId)),
@@ -80,14 +94,16 @@ export async function getEditableProfile(userId: string): Promise<EditableProfil
 }
 
 /**
- * Saves the signed-in lawyer's own profile: name, WhatsApp numbers, biography, areas, cities and, when
- * one was sent, a new photo, in one transaction; the slug and the status do not change. The photo is
+ * Saves the signed-in lawyer's own profile: name, WhatsApp numbers, biography, the practice details
+ * given (title, year of inscription, education, languages, online service, office), areas, cities and,
+ * when one was sent, a new photo, in one transaction; the slug and the status do not change. The photo is
  * checked and written first (an invalid one refuses the whole edit, with its message on the 'foto'
  * field); the new file is removed again if the transaction fails, and the photo it replaced only once
  * it has committed. Public pages show the change at once (publicContentChanged). The editor comes from
  * the session (openProfileEditing): nobody edits another lawyer's profile.
  */
 export async function updateOwnLawyerProfile({ id: userId }: ProfileEditor, input: ProfileEditInput, photo?: Uint8Array, now = new Date()): Promise<{ status: LawyerStatus; slug: string }> {
+  if (input.escritorioBairro && !input.escritorioCidade) throw new AppError(OFFICE_CITY_MISSING_MESSAGE, { status: 400, code: 'office_city_missing', field: 'escritorioCidade' });
   const newFotoUrl = photo ? await storeProfilePhoto(userId, photo) : null;
   let before: { fotoUrl: string | null; status: LawyerStatus; slug: string };
   try {
@@ -105,6 +121,13 @@ export async function updateOwnLawyerProfile({ id: userId }: ProfileEditor, inpu
           whatsapp: input.whatsapp,
           whatsappNotificacoes: input.whatsappNotificacoes,
           biografia: input.biografia,
+          titulo: input.titulo,
+          primeiraInscricaoAno: input.primeiraInscricaoAno,
+          formacao: input.formacao,
+          idiomas: input.idiomas,
+          atendeOnline: input.atendeOnline,
+          escritorioBairro: input.escritorioBairro,
+          escritorioCidade: input.escritorioCidade,
           ...(newFotoUrl ? { fotoUrl: newFotoUrl } : {}),
           updatedAt: now,
         })

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { listBlogPosts } from '~/modules/content/content.server';
 import { listLandingPages } from '~/modules/landing/landing.server';
-import { approvedProfileRuns, listApprovedProfileSlugs } from '~/modules/lawyers/lawyers.server';
+import { approvedLawyersPerRotationBucket, listApprovedProfilesByRotationKey } from '~/modules/lawyers/lawyers.server';
 
 /**
- * The sitemaps (docs/decisions/0026-landing-pages.md): /sitemap.xml is an index of child sitemaps under
- * /sitemaps/: the site's own pages, the articles, the landing pages, and the approved profiles in files
- * of PROFILES_PER_FILE (far under the protocol's 50,000 URLs), each read as one page of
- * lawyer_profiles_created_at_idx, so no request loads every profile. A profile's lastmod is its last
- * edit or review; a landing page's, the latest of its lawyers'.
+ * The sitemaps (docs/decisions/0026-landing-pages.md, 0065): /sitemap.xml is an index of child sitemaps
+ * under /sitemaps/: the site's own pages, the articles, the landing pages, and the approved profiles. A
+ * profile file is a run of the 128 buckets of rotation keys that search already counts
+ * (search_order_counts): as many buckets per file as keep a file near PROFILES_PER_FILE profiles (a
+ * power of two, so files split in halves as the directory grows), far under the protocol's 50,000 URLs up
+ * to 5 million lawyers. Neither the index nor a file scans the profiles: the index reads the counts, a
+ * file one key range of search_order's primary key. A profile's lastmod is its last edit or review; a
+ * landing page's, the latest of its lawyers'; a profile file has none in the index (it would take a scan).
  */
-
 export const PROFILES_PER_FILE = 10_000;
 
 /**
@@ -66,33 +68,53 @@ function newest(dates: ReadonlyArray<Date | string>): Date | undefined {
   return latest;
 }
 
-/** The profile files that exist, with the latest change of a profile in each. */
-async function profileFiles(): Promise<Array<{ number: number; lastModified: Date }>> {
-  return (await approvedProfileRuns(PROFILES_PER_FILE)).map((r) => ({ number: r.run + 1, lastModified: r.lastModified }));
+const ROTATION_BUCKETS = 128;
+const ROTATION_BUCKET_SIZE = 2 ** 24;
+
+/** Buckets per profile file for a directory of `lawyers`: a power of two from 128 (one file) down to 1. */
+export function bucketsPerProfileFile(lawyers: number, perFile = PROFILES_PER_FILE): number {
+  let buckets = ROTATION_BUCKETS;
+  while (buckets > 1 && (lawyers * buckets) / ROTATION_BUCKETS > perFile) buckets /= 2;
+  return buckets;
 }
 
-export async function sitemapIndexXml(appUrl: string): Promise<string> {
-  const [landing, profiles] = await Promise.all([listLandingPages(), profileFiles()]);
+/** The profile files that hold at least one approved lawyer, with their bucket run. */
+async function profileFiles(perFile: number): Promise<Array<{ number: number; firstBucket: number; buckets: number }>> {
+  const perBucket = await approvedLawyersPerRotationBucket();
+  const total = [...perBucket.values()].reduce((sum, n) => sum + n, 0);
+  const buckets = bucketsPerProfileFile(total, perFile);
+  const files = [];
+  for (let first = 0; first < ROTATION_BUCKETS; first += buckets) {
+    let lawyers = 0;
+    for (let b = first; b < first + buckets; b++) lawyers += perBucket.get(b) ?? 0;
+    if (lawyers > 0) files.push({ number: first / buckets + 1, firstBucket: first, buckets });
+  }
+  return files;
+}
+
+/** `profilesPerFile`: tests only (a directory of a few lawyers cut into several files). */
+export async function sitemapIndexXml(appUrl: string, profilesPerFile = PROFILES_PER_FILE): Promise<string> {
+  const [landing, profiles] = await Promise.all([listLandingPages(), profileFiles(profilesPerFile)]);
   const articles = listBlogPosts();
   const files: Array<{ file: SitemapFile; lastModified?: Date }> = [
     { file: { kind: 'pages' } },
     { file: { kind: 'articles' }, lastModified: newest(articles.map((a) => a.date)) },
     ...(landing.length > 0 ? [{ file: { kind: 'landing' } as const, lastModified: newest(landing.map((l) => l.lastModified)) }] : []),
-    ...profiles.map((p) => ({ file: { kind: 'profiles', number: p.number } as const, lastModified: p.lastModified })),
+    ...profiles.map((p) => ({ file: { kind: 'profiles', number: p.number } as const })),
   ];
   const entries = files.map(({ file, lastModified }) => `<sitemap><loc>${escapeXml(`${appUrl}/sitemaps/${sitemapFileName(file)}.xml`)}</loc>${lastmod(lastModified)}</sitemap>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
 /** A child sitemap's XML, or null when that file does not exist (a profile file past the last). */
-export async function sitemapFileXml(appUrl: string, file: SitemapFile): Promise<string | null> {
-  const urls = await sitemapUrls(file);
+export async function sitemapFileXml(appUrl: string, file: SitemapFile, profilesPerFile = PROFILES_PER_FILE): Promise<string | null> {
+  const urls = await sitemapUrls(file, profilesPerFile);
   if (!urls) return null;
   const entries = urls.map((u) => `<url><loc>${escapeXml(appUrl + u.path)}</loc>${lastmod(u.lastModified)}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
-async function sitemapUrls(file: SitemapFile): Promise<SitemapUrl[] | null> {
+async function sitemapUrls(file: SitemapFile, profilesPerFile: number): Promise<SitemapUrl[] | null> {
   switch (file.kind) {
     case 'pages':
       return STATIC_PUBLIC_PAGES.map((path) => ({ path }));
@@ -103,7 +125,10 @@ async function sitemapUrls(file: SitemapFile): Promise<SitemapUrl[] | null> {
       return pages.length > 0 ? pages.map((p) => ({ path: p.path, lastModified: p.lastModified })) : null;
     }
     case 'profiles': {
-      const rows = await listApprovedProfileSlugs({ offset: (file.number - 1) * PROFILES_PER_FILE, limit: PROFILES_PER_FILE });
+      const profileFile = (await profileFiles(profilesPerFile)).find((f) => f.number === file.number);
+      if (!profileFile) return null;
+      const from = profileFile.firstBucket * ROTATION_BUCKET_SIZE;
+      const rows = await listApprovedProfilesByRotationKey(from, from + profileFile.buckets * ROTATION_BUCKET_SIZE);
       if (rows.length === 0) return null;
       return rows.map((r) => ({ path: `/advogado/${r.slug}`, lastModified: r.updatedAt }));
     }

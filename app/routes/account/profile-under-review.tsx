@@ -3,6 +3,8 @@ import { requireUser } from '~/auth/session.server';
 import { BadgeCheck } from '~/components/ui/icons';
 import { pageMeta } from '~/lib/seo';
 import { getOwnLawyerProfile } from '~/modules/lawyers/lawyer-area.server';
+import { ProfileCompletenessCard } from '~/modules/lawyers/components/profile-completeness-card';
+import { profileCompleteness } from '~/modules/lawyers/profile-completeness';
 import type { Route } from './+types/profile-under-review';
 
 /** What a lawyer whose profile waits for a superadmin's review sees (docs/product-rules.md, "Review"). */
@@ -16,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     oab: `OAB/${own.profile.oabUf} ${own.profile.numeroOab}`,
     plan: own.plan.active?.name ?? 'Plano Gratuito',
     paidPlan: (own.plan.active?.priceBrl ?? 0) > 0,
+    completeness: profileCompleteness(own.profile),
   };
 }
 
@@ -23,7 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Perfil em análise', description: 'Seu cadastro está em análise.', path: '/perfil-em-analise', noindex: true });
 
 export default function ProfileUnderReviewPage({ loaderData }: Route.ComponentProps) {
-  const { nome, oab, plan, paidPlan } = loaderData;
+  const { nome, oab, plan, paidPlan, completeness } = loaderData;
+  const photoMissing = completeness.missing[0]?.id === 'foto';
   return (
     <div className="mx-auto max-w-2xl px-4 py-14">
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
@@ -46,10 +50,16 @@ export default function ProfileUnderReviewPage({ loaderData }: Route.ComponentPr
             {paidPlan ? ', com 7 dias grátis a partir da aprovação.' : '.'}
           </li>
         </ul>
+        {/* While waiting, the lawyer's next step is their own profile (never a sales page). */}
+        {completeness.missing.length > 0 ? (
+          <ProfileCompletenessCard completeness={completeness} heading={photoMissing ? 'Enquanto isso, adicione sua foto' : 'Enquanto isso, complete seu perfil'} className="mt-6" />
+        ) : null}
         <div className="mt-7 flex flex-wrap gap-3">
-          <Link to="/por-que-se-registrar" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-            Por que se registrar
-          </Link>
+          {completeness.missing.length === 0 ? (
+            <Link to="/editar-perfil" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+              Editar meu perfil
+            </Link>
+          ) : null}
           <Link to="/" className="rounded-md border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50">
             Voltar ao início
           </Link>

@@ -11,6 +11,8 @@ import { doorIntents, passDoor, writeDoor } from '~/lib/write-door.server';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL, type LawyerStatus } from '~/domain/catalog/catalog';
 import { formatPhone } from '~/domain/phone';
 import { PhotoField } from '~/modules/lawyers/components/photo-field';
+import { PRACTICE_DETAIL_FIELDS, PracticeDetailsFields, type PracticeDetailsValues } from '~/modules/lawyers/components/practice-details-fields';
+import { PROFILE_DETAIL_LIMITS } from '~/domain/catalog/profile-details';
 import { afterProfileSaved, getEditableProfile, openProfileEditing, PROFILE_UPDATED_MESSAGE, updateOwnLawyerProfile, type ProfileEditor } from '~/modules/lawyers/own-profile.server';
 import { PROFILE_EDIT_LIMITS, profileEditSchema } from '~/modules/lawyers/profile-edit.schemas';
 import type { Route } from './+types/edit-profile';
@@ -61,8 +63,19 @@ const profileDoor = writeDoor({
   intents: {
     salvar: doorIntents<ProfileEditor>()({
       schema: profileEditSchema,
-      echo: { nome: PROFILE_EDIT_LIMITS.nome.max, whatsapp: 40, whatsappNotificacoes: 40, biografia: PROFILE_EDIT_LIMITS.biografia.max },
-      lists: { areasAtuacao: 20, cidadesAtendidas: 60 },
+      echo: {
+        nome: PROFILE_EDIT_LIMITS.nome.max,
+        whatsapp: 40,
+        whatsappNotificacoes: 40,
+        biografia: PROFILE_EDIT_LIMITS.biografia.max,
+        titulo: 20,
+        primeiraInscricaoAno: 10,
+        formacao: PROFILE_DETAIL_LIMITS.formacao,
+        atendeOnline: 5,
+        escritorioBairro: PROFILE_DETAIL_LIMITS.escritorioBairro,
+        escritorioCidade: 60,
+      },
+      lists: { areasAtuacao: 20, cidadesAtendidas: 60, idiomas: 10 },
       run: async (editor, { foto, ...input }) => {
         const saved = await updateOwnLawyerProfile(editor, input, foto ? new Uint8Array(await foto.arrayBuffer()) : undefined);
         // A pending lawyer's area is the under-review page: go there at once.
@@ -95,6 +108,7 @@ const PROFILE_FIELDS = [
   ['whatsappNotificacoes', 'WhatsApp para notificações'],
   ['foto', 'Foto de perfil'],
   ['biografia', 'Biografia'],
+  ...PRACTICE_DETAIL_FIELDS,
   ['areasAtuacao', 'Áreas de Atuação'],
   ['cidadesAtendidas', 'Cidades Atendidas'],
 ] as const;
@@ -114,9 +128,20 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
     const saved = profile[name] ?? '';
     return name === 'whatsapp' || name === 'whatsappNotificacoes' ? formatPhone(saved) : saved;
   };
-  const list = (name: 'areasAtuacao' | 'cidadesAtendidas', saved: string[]) => {
+  const list = (name: 'areasAtuacao' | 'cidadesAtendidas' | 'idiomas', saved: string[]) => {
     const value = sent?.[name];
     return new Set(Array.isArray(value) ? value : saved);
+  };
+  const sentText = (name: string) => (typeof sent?.[name] === 'string' ? (sent[name] as string) : undefined);
+  const details: PracticeDetailsValues = {
+    titulo: sentText('titulo') ?? profile.titulo ?? 'advogado',
+    primeiraInscricaoAno: sentText('primeiraInscricaoAno') ?? (profile.primeiraInscricaoAno === null ? '' : String(profile.primeiraInscricaoAno)),
+    formacao: sentText('formacao') ?? profile.formacao ?? '',
+    idiomas: list('idiomas', profile.idiomas),
+    // A refused submission sent the box only when it was ticked.
+    atendeOnline: sent ? sentText('atendeOnline') === 'on' : profile.atendeOnline,
+    escritorioBairro: sentText('escritorioBairro') ?? profile.escritorioBairro ?? '',
+    escritorioCidade: sentText('escritorioCidade') ?? profile.escritorioCidade ?? '',
   };
 
   return (
@@ -157,6 +182,8 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
           <legend className={formLegendClass}>Biografia Profissional</legend>
           <BiographyField min={PROFILE_EDIT_LIMITS.biografia.min} max={PROFILE_EDIT_LIMITS.biografia.max} defaultValue={text('biografia')} error={errors.biografia} />
         </fieldset>
+
+        <PracticeDetailsFields values={details} errors={errors} />
 
         <CheckboxList legend="Áreas de Atuação" name="areasAtuacao" options={PRACTICE_AREAS_BY_LABEL} chosen={list('areasAtuacao', profile.areas)} error={errors.areasAtuacao} />
         <CheckboxList legend="Cidades Atendidas" name="cidadesAtendidas" options={CITIES_BY_LABEL} chosen={list('cidadesAtendidas', profile.cidades)} error={errors.cidadesAtendidas} />

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { requireUser } from '~/auth/session.server';
 import { pageMeta } from '~/lib/seo';
+import { saoPauloYear } from '~/domain/catalog/profile-details';
 import { doorKnows, pageModeOf, passDoor } from '~/lib/write-door.server';
 import { finaliseRegistration, nothingPending } from '~/modules/accounts/registration.server';
 import { areaSectionSchema, getLawyerArea } from '~/modules/lawyers/lawyer-area.server';
@@ -21,6 +22,7 @@ import { MonitoringSection } from './components/monitoring-section';
 import { PlanEndedNotice } from './components/plan-ended-notice';
 import { ProfileProblemCard } from './components/profile-problem-card';
 import { ProfileSection } from './components/profile-section';
+import { ProfileCompletenessCard } from '~/modules/lawyers/components/profile-completeness-card';
 import { isNoticeSection, SectionNotice } from './components/section-notice';
 import { SuperadminNotice } from './components/superadmin-notice';
 import { crmDoor } from './crm-action.server';
@@ -55,7 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Below the messaging card, process monitoring: the plan's notice or the table, and the dialog the URL opens.
   const monitoring =
     area.section === 'monitoramento' ? monitoringView(await getMonitoringSection(user, monitoringViewFrom(url.searchParams)), courtMonitoringProvider().displayName) : null;
-  return { ...area, crm, leadHistory, messaging, monitoring, pipeline, work };
+  // The year that turns the year of inscription into years of practice (São Paulo's, read here: no Intl while hydrating).
+  return { ...area, crm, leadHistory, messaging, monitoring, pipeline, work, currentYear: saoPauloYear() };
 }
 
 /**
@@ -104,7 +107,7 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
     );
   }
 
-  const { section, profile, plan, stats, crm, leadHistory, messaging, monitoring, pipeline, work } = area;
+  const { section, profile, completeness, plan, stats, crm, leadHistory, messaging, monitoring, pipeline, work, currentYear } = area;
   // Every form answers in the write door's shape; `door` tells whose answer it is.
   const crmAnswer = actionData?.door === 'crm' ? actionData : undefined;
   const monitoringAnswer = actionData?.door === 'monitoramento' || actionData?.door === 'notificacoes' ? actionData : undefined;
@@ -117,8 +120,11 @@ export default function LawyerAreaPage({ loaderData: area, actionData }: Route.C
         </p>
       </div>
       <PlanEndedNotice plan={plan} />
+      {(section === 'dashboard' || section === 'perfil') && completeness.missing.length > 0 ? (
+        <ProfileCompletenessCard completeness={completeness} heading="Complete seu perfil" className="mt-6" />
+      ) : null}
 
-      {section === 'perfil' ? <ProfileSection profile={profile} /> : null}
+      {section === 'perfil' ? <ProfileSection profile={profile} currentYear={currentYear} /> : null}
       {isNoticeSection(section) ? <SectionNotice section={section} /> : null}
       {section === 'dashboard' && stats ? <DashboardSection plan={plan} stats={stats} pipeline={pipeline} work={work} /> : null}
       {section === 'crm' && crm ? <CrmSection data={crm} actionData={crmAnswer} history={leadHistory} /> : null}

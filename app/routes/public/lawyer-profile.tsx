@@ -1,13 +1,16 @@
-import { ArrowLeft, BadgeCheck, MapPin, Phone } from '~/components/ui/icons';
+import { ArrowLeft, BadgeCheck, Building, MapPin, Phone } from '~/components/ui/icons';
 import { ScamWarning } from '~/components/ui/scam-warning';
 import { CONFIRM_LAWYER_PATH, oabLine } from '~/domain/trust';
 import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { jsonLd, pageMeta, withoutCanonical } from '~/lib/seo';
-import { cityLabel, findCity, isPracticeAreaId, practiceAreaLabel } from '~/domain/catalog/catalog';
+import { cityLabel, findCity, isPracticeAreaId, practiceAreaLabel, sortByLabel } from '~/domain/catalog/catalog';
 import { landingPath } from '~/modules/landing/landing-paths';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
 import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips';
+import { officeText, PracticeDetails } from '~/modules/lawyers/components/practice-details';
+import { lawyerTitle, saoPauloYear } from '~/domain/catalog/profile-details';
+import { practiceFacts } from '~/modules/lawyers/lawyer-card-view';
 import { WhatsAppButton } from '~/modules/lawyers/components/whatsapp-button';
 import { formatPhone } from '~/domain/phone';
 import { formatOab } from '~/modules/lawyers/contact';
@@ -33,7 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { id: _id, createdAt: _created, updatedAt, ...shown } = profile;
   // Built here, not in meta or the page: the paths' code then stays out of the page's JavaScript.
   const ogImage = profileOgImagePath(profile.slug, imageVersion(updatedAt));
-  return data({ profile: shown, ogImage, breadcrumbs: profileBreadcrumbs(profile) }, { headers });
+  // The year that turns the year of inscription into years of practice: São Paulo's, on the server.
+  return data({ profile: shown, ogImage, breadcrumbs: profileBreadcrumbs(profile), currentYear: saoPauloYear() }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -54,8 +58,8 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
   return [
     ...pageMeta({
       site,
-      title: `${profile.nome} — Advogado(a) ${formatOab(profile.oabUf, profile.numeroOab)}`,
-      description: `${profile.nome}, advogado(a) verificado(a) em ${areas}. Atende em ${cities}. Fale pelo WhatsApp.`.slice(0, 300),
+      title: `${profile.nome} — ${lawyerTitle(profile.titulo)} ${formatOab(profile.oabUf, profile.numeroOab)}`,
+      description: `${profile.nome}, ${lawyerTitle(profile.titulo).toLowerCase()} em ${areas}. Atende em ${cities}. Fale pelo WhatsApp.`.slice(0, 300),
       path: `/advogado/${profile.slug}`,
       type: 'profile',
       image: { path: image, alt: `${profile.nome}, ${formatOab(profile.oabUf, profile.numeroOab)}` },
@@ -90,7 +94,10 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
   // 'OAB/SP 214587 · inscrição conferida em 12/11/2026' (decision 0061); bare when never checked.
   const checkedOab = oabLine(profile.oabUf, profile.numeroOab, profile.oabCheckedAt);
   const whatsapp = { lawyerSlug: profile.slug, nome: profile.nome, whatsapp: profile.whatsapp, brandName, source: 'perfil_advogado' as const };
-  const firstCity = profile.cidades[0];
+  const office = officeText(profile);
+  // The cities served, by label: the contact card names them all (never 'Múltiplas cidades').
+  const cityLabels = sortByLabel(profile.cidades.map((id) => ({ id, label: cityLabel(id) }))).map((c) => c.label);
+  const facts = practiceFacts(profile, loaderData.currentYear);
   // The landing page of the lawyer's first area and city (the breadcrumb's middle step).
   const related = loaderData.breadcrumbs.at(-2);
   const relatedLanding = related && related.path !== '/' ? related : null;
@@ -104,7 +111,10 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
           </div>
           <div className="flex-1">
             <h1 className="text-3xl font-extrabold md:text-4xl">{profile.nome}</h1>
-            <p className="mt-2 text-lg text-brand-100">Advogado {oab}</p>
+            <p className="mt-2 text-lg text-brand-100">
+              {lawyerTitle(profile.titulo)} {oab}
+            </p>
+            {facts.length > 0 ? <p className="mt-1 text-brand-100">{facts.join(' · ')}</p> : null}
             {profile.oabCheckedAt ? (
               <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
                 <BadgeCheck aria-hidden="true" className="size-4 shrink-0" />
@@ -124,13 +134,14 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
             <h2 id="sobre" className="text-xl font-bold text-slate-900">Sobre mim</h2>
             <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{profile.biografia}</p>
           </section>
+          <PracticeDetails details={profile} currentYear={loaderData.currentYear} />
           <section aria-labelledby="areas" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="areas" className="text-xl font-bold text-slate-900">Áreas de Atuação</h2>
             <AreaChips labels={profile.areas.map(practiceAreaLabel)} className="mt-4" />
           </section>
           <section aria-labelledby="cidades" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="cidades" className="text-xl font-bold text-slate-900">Cidades Atendidas</h2>
-            <CityChips labels={profile.cidades.map(cityLabel)} className="mt-4" />
+            <CityChips labels={cityLabels} className="mt-4" />
           </section>
         </div>
 
@@ -139,10 +150,17 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
             <h2 id="contato" className="text-xl font-bold text-slate-900">Contato</h2>
             <dl className="mt-4 space-y-3 text-slate-700">
               <div className="flex items-start gap-2">
-                <dt className="sr-only">Localização</dt>
-                <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-700" />
-                <dd>{profile.cidades.length > 1 ? 'Múltiplas cidades' : firstCity ? cityLabel(firstCity) : 'Múltiplas cidades'}</dd>
+                <dt className="sr-only">Cidades atendidas</dt>
+                <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                <dd>{cityLabels.join(', ')}</dd>
               </div>
+              {office ? (
+                <div className="flex items-start gap-2">
+                  <dt className="sr-only">Escritório</dt>
+                  <Building aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                  <dd>Escritório em {office}</dd>
+                </div>
+              ) : null}
               <div className="flex items-start gap-2">
                 <dt className="sr-only">WhatsApp</dt>
                 <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-700" />

@@ -1,4 +1,5 @@
-const SIZE = { sm: 'px-3 py-1 text-xs', md: 'px-3 py-1.5 text-sm' } as const;
+// The chips' look is in app/styles/site.css (.chip, .chip-area, .chip-city): a few bytes a chip.
+const SIZE = { sm: 'chip', md: 'chip chip-md' } as const;
 
 // Chips take labels, not catalogue ids: the caller resolves them (on the server for the landing
 // pages, whose bundle then does without the catalogue).
@@ -8,7 +9,7 @@ export function AreaChips({ labels, size = 'md', label, className = '' }: { labe
   return (
     <ul aria-label={label} className={`flex flex-wrap gap-2 ${className}`}>
       {labels.map((area) => (
-        <li key={area} className={`rounded-full bg-brand-50 font-medium text-brand-800 ${SIZE[size]}`}>
+        <li key={area} className={`${SIZE[size]} chip-area`}>
           {area}
         </li>
       ))}
@@ -21,8 +22,7 @@ export function CityChips({ labels, size = 'md', label, className = '' }: { labe
   return (
     <ul aria-label={label} className={`flex flex-wrap gap-2 ${className}`}>
       {labels.map((city) => (
-        <li key={city} className={`inline-flex items-center gap-1 rounded-full bg-slate-100 font-medium text-slate-800 ${SIZE[size]}`}>
-          <span aria-hidden="true" className={`mask-icon mask-icon-pin inline-flex ${size === 'sm' ? '[--mask-icon-size:0.75rem]' : '[--mask-icon-size:0.875rem]'}`} />
+        <li key={city} className={`${SIZE[size]} chip-city mask-icon mask-icon-pin`}>
           {city}
         </li>
       ))}

@@ -6,10 +6,12 @@ import { AreaChips, CityChips } from '~/modules/lawyers/components/lawyer-chips'
 import { formatPhone } from '~/domain/phone';
 import { formatOab } from '~/modules/lawyers/contact';
 import type { OwnLawyerProfile } from '~/modules/lawyers/lawyer-area.server';
+import { practiceDetailRows } from '~/modules/lawyers/components/practice-details';
+import { lawyerTitle } from '~/domain/catalog/profile-details';
 import { primaryButton, secondaryButton, termClass } from './area-styles';
 
 /** The profile tab: what the public sees of the lawyer, plus their e-mail, the way to edit it, and their data (LGPD). */
-export function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
+export function ProfileSection({ profile, currentYear }: { profile: OwnLawyerProfile; currentYear: number }) {
   return (
     <section aria-labelledby="secao-perfil" className="mt-8">
       <h2 id="secao-perfil" className="sr-only">
@@ -20,7 +22,9 @@ export function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
           <LawyerAvatar nome={profile.nome} fotoUrl={profile.fotoUrl} size="lg" />
           <div className="min-w-0 flex-1">
             <h3 className="text-2xl font-bold break-words text-slate-900">{profile.nome}</h3>
-            <p className="mt-1 text-slate-700">{formatOab(profile.oabUf, profile.numeroOab)}</p>
+            <p className="mt-1 text-slate-700">
+              {lawyerTitle(profile.titulo)} {formatOab(profile.oabUf, profile.numeroOab)}
+            </p>
           </div>
           <div className="flex flex-col gap-2 sm:items-end">
             <Link to="/editar-perfil" className={primaryButton}>
@@ -39,6 +43,12 @@ export function ProfileSection({ profile }: { profile: OwnLawyerProfile }) {
             <dt className={termClass}>Biografia</dt>
             <dd className="mt-1 leading-relaxed whitespace-pre-line text-slate-800">{profile.biografia}</dd>
           </div>
+          {practiceDetailRows(profile, currentYear).map((row) => (
+            <div key={row.term}>
+              <dt className={termClass}>{row.term}</dt>
+              <dd className="mt-1 text-slate-800">{row.value}</dd>
+            </div>
+          ))}
           <div>
             <dt className={termClass}>Email</dt>
             <dd className="mt-1 flex items-center gap-2 break-all text-slate-800">
