@@ -19,10 +19,11 @@ import * as monitoring from './schema/monitoring';
 import * as rateLimits from './schema/rate-limits';
 import * as subscriptions from './schema/subscriptions';
 import * as tools from './schema/tools';
+import * as trust from './schema/trust';
 import { backgroundLog } from '~/lib/log.server';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.server';
 
-export const schema = { ...auth, ...lawyers, ...subscriptions, ...leads, ...analytics, ...monitoring, ...messaging, ...admin, ...accounts, ...rateLimits, ...tools };
+export const schema = { ...auth, ...lawyers, ...subscriptions, ...leads, ...analytics, ...monitoring, ...messaging, ...admin, ...accounts, ...rateLimits, ...tools, ...trust };
 
 /** One type for both drivers: every module writes plain Drizzle against it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -19,7 +19,9 @@ test('a visitor finds a family lawyer in São Paulo and opens her WhatsApp', asy
   await expect(page).toHaveURL('/advogado/anabeatrizcarvalho');
   await expect(page.getByRole('heading', { level: 1, name: 'Ana Beatriz Carvalho' })).toBeVisible();
   await expect(page.getByText('Advogada OAB/SP 214587', { exact: true })).toBeVisible();
-  await expect(page.getByText('Advogado Verificado', { exact: true })).toBeVisible();
+  // The demo lawyer's inscription was never checked on the platform (decision 0061): her OAB, no claim of a check.
+  expect(await page.getByText('Advogado Verificado', { exact: true }).count()).toBe(0);
+  await expect(page.getByText('OAB/SP 214587', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sobre mim' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pronto para te ajudar' })).toBeVisible();
 

@@ -50,6 +50,7 @@ test('with JavaScript: the request reaches the matching lawyers, the form is res
   expect(await page.getByLabel('WhatsApp (com DDD)').getAttribute('placeholder')).toBe('(11) 91234-5678');
   await expect(page.getByText('Advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado.')).toBeVisible();
   expect(await page.getByRole('link', { name: /Cadastro Nacional dos Advogados/ }).getAttribute('href')).toBe('https://cna.oab.org.br/');
+  expect(await page.getByRole('link', { name: 'Confirme o número' }).getAttribute('href')).toBe('/confirmar-advogado');
   // The honeypot is neither seen nor reachable.
   expect(await page.getByRole('textbox', { name: 'Deixe este campo em branco' }).count()).toBe(0);
   expect(await findSeriousA11yViolations(page).then(formatViolations)).toBe('');
@@ -65,7 +66,7 @@ test('with JavaScript: the request reaches the matching lawyers, the form is res
   const mail = await waitForMail('marina.duarte@exemplo.com.br');
   expect(mail.subject).toBe('Recebemos sua solicitação de atendimento jurídico — JusConecta');
   expect(mail.text).toMatch(/- Ana Beatriz Carvalho \(OAB\/SP 214587\): http:\/\/127\.0\.0\.1:\d+\/advogado\/anabeatrizcarvalho/);
-  expect(mail.text).toContain('advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado');
+  expect(mail.text).toMatch(/nunca pedem PIX nem pagamento de taxas para liberar dinheiro de processo. Recebeu um pedido assim\? Confirme o número em http:\/\/127\.0\.0\.1:\d+\/confirmar-advogado/);
   expect(mail.html).toContain('Remover minha solicitação');
 });
 

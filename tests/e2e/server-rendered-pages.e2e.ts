@@ -20,6 +20,7 @@ const PUBLIC_PAGES = [
   '/politica-de-privacidade',
   '/solicitar-atendimento',
   '/solicitar-atendimento/anabeatrizcarvalho',
+  '/confirmar-advogado',
   '/pagina-que-nao-existe',
 ];
 

@@ -161,7 +161,7 @@ describe('the audit log', () => {
     const adminId = await createSuperadmin({ nome: 'Beatriz Admin', email: 'beatriz@exemplo.com.br', password: 'senha-da-admin-2025' });
     const ana = await createLawyer({ nome: 'Ana Souza', status: 'pending', numeroOab: '123456', oabUf: 'RJ' });
     const bruno = await createLawyer({ nome: 'Bruno Lima', status: 'pending' });
-    await approveLawyer(ana.id, { reviewerId: adminId, now: new Date('2026-03-01T12:00:00Z') });
+    await approveLawyer(ana.id, { reviewerId: adminId, cnaChecked: true, now: new Date('2026-03-01T12:00:00Z') });
     await rejectLawyer(bruno.id, { reviewerId: adminId, reason: 'OAB não confere', now: new Date('2026-03-02T12:00:00Z') });
     await deleteLawyerAccount(bruno.id, { by: { superadminId: adminId }, now: new Date('2026-03-03T12:00:00Z') });
 

@@ -9,7 +9,7 @@ import { outbox } from '~/db/schema/messaging';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { flashToastCookie } from '~/lib/flash-toast.server';
 import { NUL_CHARACTER_MESSAGE } from '~/lib/parse-form.server';
-import { LAWYER_NOT_FOUND_MESSAGE, REJECTION_REASON_MAX_LENGTH as REVIEW_REASON_MAX } from '~/modules/accounts/lawyer-review.server';
+import { LAWYER_NOT_FOUND_MESSAGE, ONLY_APPROVED_MESSAGE, REJECTION_REASON_MAX_LENGTH as REVIEW_REASON_MAX } from '~/modules/accounts/lawyer-review.server';
 import { SUPERADMIN_NOT_DELETABLE_MESSAGE } from '~/modules/accounts/account-deletion.server';
 import {
   ADMIN_LAWYERS_PAGE_SIZE,
@@ -43,7 +43,7 @@ describe('Visão Geral and the list', () => {
   test('search by part of the name, e-mail or OAB number, or the OAB as written; the counts are of every lawyer', async () => {
     await threeLawyers();
     const all = await findAdminLawyers(query(''), now);
-    expect(all.counts).toEqual({ total: 3, approved: 1, pending: 1, rejected: 1 });
+    expect(all.counts).toEqual({ total: 3, approved: 1, pending: 1, rejected: 1, suspended: 0 });
     // Newest first.
     expect(names(all)).toEqual(['Carla Mendes', 'Bruno Lima', 'Ana Souza']);
     expect(all.rows.map((r) => r.oab)).toEqual(['OAB/MG 777888', 'OAB/RJ 654321', 'OAB/SP 123456']);
@@ -148,12 +148,14 @@ describe('the route, as a superadmin', () => {
   test('approve: status, audit entry, e-mail in the outbox, in search at once, back to the same list with the toast', async () => {
     const admin = await signedInSuperadmin();
     const ana = await createLawyer({ nome: 'Ana Souza', email: 'ana.souza@exemplo.adv.br', status: 'pending' });
-    const outcome = await submit(postArgs(admin.cookie, `/admin/lawyers?q=ana&status=pending`, { intent: 'aprovar', lawyerId: ana.id }));
+    const outcome = await submit(postArgs(admin.cookie, `/admin/lawyers?q=ana&status=pending`, { intent: 'aprovar', lawyerId: ana.id, cna: 'sim' }));
     expect(outcome).toMatchObject({ status: 302, location: '/admin/lawyers?q=ana&status=pending' });
     expect(outcome.setCookie).toContain(toastOf('Status do advogado atualizado para aprovado'));
 
     const [profile] = await db.select().from(lawyerProfiles).where(eq(lawyerProfiles.id, ana.id));
     expect(profile?.status).toBe('approved');
+    expect(profile?.oabCheckedBy).toBe(admin.id);
+    expect(profile?.oabCheckedAt).toBeInstanceOf(Date);
     expect(await db.select().from(auditLog).where(and(eq(auditLog.targetId, ana.id), eq(auditLog.action, 'lawyer.approved')))).toEqual([
       expect.objectContaining({ actorId: admin.id, details: { from: 'pending' } }),
     ]);
@@ -209,10 +211,14 @@ describe('the route, as a superadmin', () => {
       [{ intent: 'promover', lawyerId: ana.id }, 400, ADMIN_LAWYER_TEXTS.invalidIntent],
       [{ intent: 'aprovar' }, 400, ADMIN_LAWYER_TEXTS.invalidLawyer],
       [{ intent: 'aprovar', lawyerId: "x' or 1=1 --" }, 400, ADMIN_LAWYER_TEXTS.invalidLawyer],
-      [{ intent: 'aprovar', lawyerId: 'nao-existe' }, 404, LAWYER_NOT_FOUND_MESSAGE],
+      [{ intent: 'aprovar', lawyerId: 'nao-existe', cna: 'sim' }, 404, LAWYER_NOT_FOUND_MESSAGE],
+      [{ intent: 'aprovar', lawyerId: ana.id }, 400, ADMIN_LAWYER_TEXTS.cnaRequired],
+      [{ intent: 'aprovar', lawyerId: ana.id, cna: 'on' }, 400, ADMIN_LAWYER_TEXTS.cnaRequired],
+      [{ intent: 'suspender', lawyerId: ana.id }, 409, ONLY_APPROVED_MESSAGE],
+      [{ intent: 'conferir', lawyerId: ana.id, cna: 'sim' }, 409, ONLY_APPROVED_MESSAGE],
       [{ intent: 'rejeitar', lawyerId: ana.id, motivo: 'x'.repeat(REJECTION_REASON_MAX_LENGTH + 1) }, 400, ADMIN_LAWYER_TEXTS.reasonTooLong],
       [{ intent: 'excluir', lawyerId: admin.id, confirmacao: 'excluir' }, 403, SUPERADMIN_NOT_DELETABLE_MESSAGE],
-      [{ intent: 'aprovar', lawyerId: 'a\u0000b' }, 400, NUL_CHARACTER_MESSAGE],
+      [{ intent: 'aprovar', lawyerId: 'a\u0000b', cna: 'sim' }, 400, NUL_CHARACTER_MESSAGE],
     ];
     for (const [fields, status, message] of cases) {
       const outcome = await submit(postArgs(admin.cookie, '/admin/lawyers', fields));

@@ -248,7 +248,7 @@ describe('Atribuir', () => {
     expect(forwarded.body).toContain('A equipe do JusConecta encaminhou sua solicitação para Helena Duarte (OAB/AM 45678)');
     expect(forwarded.body).toContain(`- Helena Duarte (OAB/AM 45678): http://localhost:3000/advogado/${lawyer.slug}`);
     expect(forwarded.htmlBody).toContain(`href="http://localhost:3000/advogado/${lawyer.slug}"`);
-    expect(forwarded.body).toContain('advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado');
+    expect(forwarded.body).toContain('nunca pedem PIX nem pagamento de taxas para liberar dinheiro de processo. Recebeu um pedido assim? Confirme o número em http://localhost:3000/confirmar-advogado');
     expect(forwarded.body).toContain('https://cna.oab.org.br/');
 
     // The audit: who gave which lawyer a lead of what area and city; nothing about the client.

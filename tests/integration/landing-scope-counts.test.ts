@@ -79,7 +79,7 @@ describe('landing_scope_counts', () => {
     expect(await landingScopeHasLawyers(scope)).toBe(false);
     expect(await summary()).toEqual([]);
 
-    await approveLawyer(pending.id, { reviewerId });
+    await approveLawyer(pending.id, { reviewerId, cnaChecked: true });
     const [approved] = await db.select({ updatedAt: lawyerProfiles.updatedAt }).from(lawyerProfiles).where(eq(lawyerProfiles.id, pending.id));
     expect(await summary()).toEqual([{ area: 'penal', cidade: 'ba_salvador', lawyers: 1, lastModified: approved!.updatedAt.getTime() }]);
     expect(await landingScopeHasLawyers(scope)).toBe(true);
@@ -178,7 +178,7 @@ describe('landing_scope_counts', () => {
     const swaps: Array<Array<'familia' | 'penal' | 'civil' | 'trabalho'>> = [['penal', 'civil'], ['civil', 'familia'], ['trabalho', 'penal'], ['familia']];
     const work: Array<() => Promise<unknown>> = [
       ...created.slice(0, 4).map((l) => () => rejectLawyer(l.id, { reviewerId })),
-      ...pendings.map((l) => () => approveLawyer(l.id, { reviewerId })),
+      ...pendings.map((l) => () => approveLawyer(l.id, { reviewerId, cnaChecked: true })),
       ...created.slice(4, 10).map((l, i) => async () => updateOwnLawyerProfile(await editorOf(l.id), profileEdit(swaps[i % swaps.length]!, [...cities].reverse().slice(0, 1 + (i % 3))))),
       ...created.slice(10).map((l) => () => deleteLawyerAccount(l.id, { by: 'self' })),
     ];

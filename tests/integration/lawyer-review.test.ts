@@ -84,7 +84,7 @@ describe('approving a lawyer', () => {
     const generation = publicContentGeneration();
     const now = new Date('2026-04-10T15:00:00Z');
 
-    const result = await approveLawyer(lawyer.id, { reviewerId: superadminId, now });
+    const result = await approveLawyer(lawyer.id, { reviewerId: superadminId, cnaChecked: true, now });
 
     expect(result).toEqual({ changed: true, status: 'approved', from: 'pending', trialEndsAt: null });
     const profile = await profileOf(lawyer.id);
@@ -106,13 +106,13 @@ describe('approving a lawyer', () => {
     const [first, second] = [await reviewer(), await reviewer()];
     const lawyer = await createLawyer({ status: 'pending' });
     const results = await Promise.all([
-      approveLawyer(lawyer.id, { reviewerId: first }),
-      approveLawyer(lawyer.id, { reviewerId: second }),
-      approveLawyer(lawyer.id, { reviewerId: first }),
+      approveLawyer(lawyer.id, { reviewerId: first, cnaChecked: true }),
+      approveLawyer(lawyer.id, { reviewerId: second, cnaChecked: true }),
+      approveLawyer(lawyer.id, { reviewerId: first, cnaChecked: true }),
     ]);
     expect(results.filter((r) => r.changed)).toHaveLength(1);
     expect(results.filter((r) => !r.changed)).toHaveLength(2);
-    const again = await approveLawyer(lawyer.id, { reviewerId: second });
+    const again = await approveLawyer(lawyer.id, { reviewerId: second, cnaChecked: true });
     expect(again).toMatchObject({ changed: false, status: 'approved' });
     expect(await emailsTo(await emailOf(lawyer.id))).toHaveLength(1);
     expect(await auditOf(lawyer.id)).toHaveLength(1);
@@ -121,7 +121,7 @@ describe('approving a lawyer', () => {
   test('a rejected lawyer can be approved later', async () => {
     const superadminId = await reviewer();
     const lawyer = await createLawyer({ status: 'rejected' });
-    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ changed: true, from: 'rejected' });
+    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId, cnaChecked: true })).toMatchObject({ changed: true, from: 'rejected' });
     expect(await inSearch(lawyer.id)).toBe(true);
   });
 });
@@ -166,7 +166,7 @@ describe('who may review, and whom', () => {
   test('a lawyer is not a reviewer: 403, nothing changes, nothing is sent', async () => {
     const other = await createLawyer({ status: 'approved' });
     const lawyer = await createLawyer({ status: 'pending' });
-    for (const review of [() => approveLawyer(lawyer.id, { reviewerId: other.id }), () => rejectLawyer(lawyer.id, { reviewerId: other.id }), () => approveLawyer(lawyer.id, { reviewerId: 'x\u0000y' })]) {
+    for (const review of [() => approveLawyer(lawyer.id, { reviewerId: other.id, cnaChecked: true }), () => rejectLawyer(lawyer.id, { reviewerId: other.id }), () => approveLawyer(lawyer.id, { reviewerId: 'x\u0000y', cnaChecked: true })]) {
       const refused = review();
       await expect(refused).rejects.toBeInstanceOf(AppError);
       await expect(refused).rejects.toMatchObject({ status: 403, code: 'not_a_reviewer', message: NOT_A_REVIEWER_MESSAGE });
@@ -179,7 +179,7 @@ describe('who may review, and whom', () => {
   test('an unknown or malformed lawyer id is “not found”', async () => {
     const superadminId = await reviewer();
     for (const id of ['0123456789abcdef0123456789abcdef', "1' or '1'='1", 'a\u0000b', '']) {
-      await expect(approveLawyer(id, { reviewerId: superadminId })).rejects.toMatchObject({ status: 404, code: 'lawyer_not_found', message: LAWYER_NOT_FOUND_MESSAGE });
+      await expect(approveLawyer(id, { reviewerId: superadminId, cnaChecked: true })).rejects.toMatchObject({ status: 404, code: 'lawyer_not_found', message: LAWYER_NOT_FOUND_MESSAGE });
     }
   });
 });
@@ -193,7 +193,7 @@ describe('the 7 free days of a paid plan chosen at registration', () => {
 
     // Reviewed ten days later: the trial would have ended before the lawyer was ever public.
     const approvedAt = new Date(registeredAt.getTime() + 10 * DAY_MS);
-    const result = await approveLawyer(lawyer.id, { reviewerId: superadminId, now: approvedAt });
+    const result = await approveLawyer(lawyer.id, { reviewerId: superadminId, cnaChecked: true, now: approvedAt });
     const trialEnd = new Date(approvedAt.getTime() + REGISTRATION_TRIAL_MS);
     expect(result).toMatchObject({ changed: true, trialEndsAt: trialEnd });
     expect(await activePlanEnd(lawyer.id)).toEqual(trialEnd);
@@ -203,7 +203,7 @@ describe('the 7 free days of a paid plan chosen at registration', () => {
 
     // Rejected and approved again: not a first approval, the trial does not start over.
     await rejectLawyer(lawyer.id, { reviewerId: superadminId, now: new Date(approvedAt.getTime() + DAY_MS) });
-    const later = await approveLawyer(lawyer.id, { reviewerId: superadminId, now: new Date(approvedAt.getTime() + 2 * DAY_MS) });
+    const later = await approveLawyer(lawyer.id, { reviewerId: superadminId, cnaChecked: true, now: new Date(approvedAt.getTime() + 2 * DAY_MS) });
     expect(later).toMatchObject({ changed: true, trialEndsAt: null });
     expect(await activePlanEnd(lawyer.id)).toEqual(trialEnd);
   });
@@ -211,7 +211,7 @@ describe('the 7 free days of a paid plan chosen at registration', () => {
   test('a free plan has no end to move', async () => {
     const superadminId = await reviewer();
     const lawyer = await registeredLawyer('gratuito', new Date('2026-05-01T12:00:00Z'));
-    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ changed: true, trialEndsAt: null });
+    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId, cnaChecked: true })).toMatchObject({ changed: true, trialEndsAt: null });
     expect(await activePlanEnd(lawyer.id)).toBeNull();
   });
 
@@ -220,7 +220,7 @@ describe('the 7 free days of a paid plan chosen at registration', () => {
     const lawyer = await createLawyer({ status: 'approved', plan: 'premium' });
     const end = await activePlanEnd(lawyer.id);
     await rejectLawyer(lawyer.id, { reviewerId: superadminId });
-    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId })).toMatchObject({ changed: true, trialEndsAt: null });
+    expect(await approveLawyer(lawyer.id, { reviewerId: superadminId, cnaChecked: true })).toMatchObject({ changed: true, trialEndsAt: null });
     expect(await activePlanEnd(lawyer.id)).toEqual(end);
   });
 });

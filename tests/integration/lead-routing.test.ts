@@ -201,7 +201,7 @@ describe('routing a request', () => {
       expect(mail.htmlBody).toContain(`href="http://localhost:3000/advogado/${lawyer.slug}"`);
     }
     expect(mail.body).toContain(`http://localhost:3000/solicitacao/remover?token=${routed.removalToken}`);
-    expect(mail.body).toContain('advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado');
+    expect(mail.body).toContain('nunca pedem PIX nem pagamento de taxas para liberar dinheiro de processo. Recebeu um pedido assim? Confirme o número em http://localhost:3000/confirmar-advogado');
     expect(mail.body).toContain('https://cna.oab.org.br/');
     expect(mail.body).not.toMatch(/garant(e|imos)\b/);
   });

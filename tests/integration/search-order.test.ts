@@ -118,7 +118,7 @@ describe('search order (precomputed)', () => {
     };
     await check();
 
-    await approveLawyer(pending.id, { reviewerId });
+    await approveLawyer(pending.id, { reviewerId, cnaChecked: true });
     expect((await findApprovedLawyers({ ...scope, pagina: 1 }, now)).total).toBe(41);
     await check();
 

@@ -16,6 +16,7 @@ describe('pages rendered on the server only', () => {
         'about',
         'blog-post',
         'blog',
+        'confirm-lawyer',
         'home',
         'landing',
         'lawyer-profile',

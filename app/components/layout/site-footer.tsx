@@ -7,6 +7,7 @@ const GROUPS = [
       { to: '/', label: 'Início' },
       { to: '/busca', label: 'Encontrar Advogado' },
       { to: '/solicitar-atendimento', label: 'Solicitar Atendimento' },
+      { to: '/confirmar-advogado', label: 'Confirmar um Advogado' },
       { to: '/blog', label: 'Blog Jurídico' },
     ],
   },

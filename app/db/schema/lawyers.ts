@@ -47,6 +47,13 @@ export const lawyerProfiles = pgTable(
     escritorioBairro: text('escritorio_bairro'),
     escritorioCidade: text('escritorio_cidade'),
     /**
+     * When a superadmin last confirmed the inscription as regular in the OAB's Cadastro Nacional dos
+     * Advogados, and who (decision 0061): shown on profiles and cards ('inscrição conferida em …');
+     * null: never checked on the platform (lawyers approved before migration 0024, auto-approved ones).
+     */
+    oabCheckedAt: timestamp('oab_checked_at', { withTimezone: true }),
+    oabCheckedBy: text('oab_checked_by').references(() => user.id, { onDelete: 'set null' }),
+    /**
      * When the profile last had a view, a WhatsApp click or a lead, kept by database triggers
      * (migration 0010) to within an hour: the back office counts active lawyers without reading the
      * events (docs/decisions/0022). Never written by the app.
@@ -72,6 +79,10 @@ export const lawyerProfiles = pgTable(
     // With the id: /admin/lawyers pages on (created_at, id) with an index-only scan, however deep the page.
     index('lawyer_profiles_created_at_idx').on(t.createdAt, t.id),
     index('lawyer_profiles_oab_idx').on(t.oabUf, t.numeroOab),
+    // /confirmar-advogado looks an approved lawyer up by the WhatsApp number (decision 0062).
+    index('lawyer_profiles_whatsapp_idx').on(t.whatsapp).where(sql`${t.status} = 'approved'`),
+    // The yearly re-check list ('Conferir de novo'): approved lawyers by their last check, never-checked first.
+    index('lawyer_profiles_oab_checked_idx').on(t.oabCheckedAt.asc().nullsFirst(), t.id).where(sql`${t.status} = 'approved'`),
     // /admin/dashboard counts the profiles by status and the approved ones active in the last 30 days in one
     // index-only pass over this index, not over the wide rows (decision 0033).
     index('lawyer_profiles_status_activity_idx').on(t.status, t.lastActivityAt),

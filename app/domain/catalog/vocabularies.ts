@@ -1,7 +1,8 @@
 // Part of the catalogue (catalog.ts re-exports it): browser-safe, no server imports.
 // Other closed vocabularies (checked by the database too)
 
-export const LAWYER_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** 'suspended': approved once, then suspended by a superadmin (inscription no longer regular: decision 0061); public nowhere, reversible. */
+export const LAWYER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type LawyerStatus = (typeof LAWYER_STATUSES)[number];
 
 export const STAGE_COLORS = [

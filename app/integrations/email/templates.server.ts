@@ -1,5 +1,6 @@
 import { getConfig } from '~/config.server';
 import { formatPhone } from '~/domain/phone';
+import { CONFIRM_LAWYER_PATH, scamWarning } from '~/domain/trust';
 import { flattenText, quotedText } from '~/lib/plain-text';
 
 /**
@@ -85,6 +86,60 @@ export function lawyerRejectedMessage({ name, reason }: { name: string; reason?:
   });
 }
 
+/** A superadmin suspended the profile: the inscription could not be confirmed as regular (decision 0061). */
+export function lawyerSuspendedMessage({ name, reason }: { name: string; reason?: string }): EmailContent {
+  const brand = getConfig().brandName;
+  return compose({
+    template: 'perfil-suspenso',
+    subject: `Seu perfil no ${brand} foi suspenso`,
+    heading: 'Seu perfil foi suspenso',
+    greeting: name,
+    paragraphs: [
+      `Ao conferir sua inscrição no Cadastro Nacional dos Advogados da OAB, não a encontramos regular. Seu perfil saiu das buscas do ${brand} e você deixa de receber solicitações de clientes enquanto a suspensão durar.`,
+      ...(reason?.trim() ? [`Motivo: ${reason.trim()}`] : []),
+      'Quando sua inscrição estiver regular, responda ao suporte: conferimos de novo e reativamos o perfil. Seus dados e seus leads continuam guardados.',
+    ],
+  });
+}
+
+/** A suspended profile was reactivated after a new check of the inscription. */
+export function lawyerReinstatedMessage({ name, url = `${getConfig().appUrl}/area-advogado` }: { name: string; url?: string }): EmailContent {
+  const brand = getConfig().brandName;
+  return compose({
+    template: 'perfil-reativado',
+    subject: `Seu perfil no ${brand} foi reativado`,
+    heading: 'Seu perfil foi reativado',
+    greeting: name,
+    paragraphs: [`Conferimos de novo sua inscrição na OAB e ela está regular. Seu perfil voltou às buscas do ${brand} e você volta a receber solicitações de clientes.`],
+    action: { label: 'Acessar minha área', url },
+  });
+}
+
+/**
+ * A client reported a message sent from the WhatsApp number of a verified lawyer (decision 0062): to
+ * every superadmin at once. The report's text is the client's: quoted on one line, capped.
+ */
+export function scamReportAboutLawyerMessage({ lawyer, numero, relato, url }: { lawyer: { nome: string; oab: string }; numero: string; relato: string; url: string }): EmailContent {
+  const brand = getConfig().brandName;
+  return compose({
+    template: 'denuncia-numero-de-advogado',
+    subject: `Denúncia sobre o número de um advogado verificado — ${brand}`,
+    heading: 'Denúncia sobre o número de um advogado verificado',
+    paragraphs: [
+      `Um cliente denunciou uma mensagem enviada do número ${numero}, que é o WhatsApp de ${flattenText(lawyer.nome, NAME_MAX)} (${lawyer.oab}), advogado verificado no ${brand}.`,
+      `Relato: ${quotedText(relato, 500)}`,
+      'Confira a denúncia e, se for o caso, fale com o advogado e suspenda o perfil.',
+    ],
+    action: { label: 'Ver denúncias', url },
+  });
+}
+
+/** The fixed warning of every message to a client (decision 0062), with the confirm page's address. */
+function clientWarning(): string {
+  const { brandName, appUrl } = getConfig();
+  return scamWarning(brandName, `${appUrl}${CONFIRM_LAWYER_PATH}`);
+}
+
 /** The account and the lawyer's profile were deleted. */
 export function accountDeletedMessage({ name }: { name: string }): EmailContent {
   const brand = getConfig().brandName;
@@ -156,7 +211,7 @@ export function leadRequestReceivedMessage({
           }
         : undefined,
     notes: [
-      'Cuidado com o golpe do falso advogado: advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado. Desconfie de pedidos de PIX, boleto ou "taxa" para liberar valores de processos.',
+      clientWarning(),
       'Antes de contratar, confira o nome e o número de inscrição do advogado no Cadastro Nacional dos Advogados da OAB: https://cna.oab.org.br/',
       'Nenhum advogado pode garantir o resultado de um caso.',
       'Se não quiser mais ser contatado, remova sua solicitação: os dados que você enviou são apagados da plataforma e dos registros dos advogados.',
@@ -221,7 +276,7 @@ export function leadRequestForwardedMessage({
     ],
     list: { title: 'Advogado que recebeu sua solicitação', items: [{ label: lawyer.nome, detail: lawyer.oab, url: lawyer.url }] },
     notes: [
-      'Cuidado com o golpe do falso advogado: advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado. Desconfie de pedidos de PIX, boleto ou "taxa" para liberar valores de processos.',
+      clientWarning(),
       'Antes de contratar, confira o nome e o número de inscrição do advogado no Cadastro Nacional dos Advogados da OAB: https://cna.oab.org.br/',
       'Nenhum advogado pode garantir o resultado de um caso.',
       'Se não quiser mais ser contatado, use o botão "Remover minha solicitação" do primeiro e-mail que enviamos: os dados que você enviou são apagados da plataforma e dos registros do advogado.',

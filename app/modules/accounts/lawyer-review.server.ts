@@ -12,15 +12,30 @@ import { queueAccountEmail } from './account-emails.server';
 import { isSuperadmin, USER_ID } from './superadmins.server';
 
 /**
- * A superadmin's review of a lawyer's registration (docs/product-rules.md, "Review"): approve or
- * reject, each in one transaction with the status, `reviewed_at`, an audit entry and the e-mail. The
+ * A superadmin's review of a lawyer's registration (docs/product-rules.md, "Review"): approve (only with
+ * the CNA confirmation ticked, which stores who checked the inscription and when: decision 0061), reject,
+ * suspend an approved lawyer or reactivate a suspended one (an approval again), each in one transaction
+ * with the status, `reviewed_at`, an audit entry and the e-mail; and the yearly check again of an approved
+ * lawyer's inscription ('Conferir de novo': the date and an audit entry, no e-mail). The
  * profile row is locked first, so two reviewers deciding at once produce one decision and one e-mail;
  * repeating the decision the lawyer already has changes nothing and sends nothing.
  *
  * The reviewer must be a superadmin: checked here, in the transaction, whatever the caller checked.
  */
 
-export const REVIEW_AUDIT_ACTIONS = { approved: 'lawyer.approved', rejected: 'lawyer.rejected' } as const;
+export const REVIEW_AUDIT_ACTIONS = {
+  approved: 'lawyer.approved',
+  rejected: 'lawyer.rejected',
+  suspended: 'lawyer.suspended',
+  /** An approval of a suspended lawyer. */
+  reinstated: 'lawyer.reinstated',
+  /** 'Conferir de novo': the inscription checked again, the lawyer still approved. */
+  oabChecked: 'lawyer.oab_checked',
+} as const;
+
+/** Refused approval or check: the CNA confirmation was not ticked (docs/decisions/0061). */
+export const CNA_CHECK_REQUIRED_MESSAGE = 'Confirme que conferiu a inscrição no Cadastro Nacional dos Advogados.';
+export const ONLY_APPROVED_MESSAGE = 'Apenas advogados aprovados podem ser suspensos ou conferidos de novo.';
 
 /** The rejection reason, sent to the lawyer in the e-mail and kept in the audit entry. */
 export const REJECTION_REASON_MAX_LENGTH = 500;
@@ -31,7 +46,7 @@ export const rejectionReasonSchema = z
   .optional()
   .transform((reason) => reason || undefined);
 
-export const NOT_A_REVIEWER_MESSAGE = 'Apenas superadministradores podem aprovar ou rejeitar advogados.';
+export const NOT_A_REVIEWER_MESSAGE = 'Apenas superadministradores podem aprovar, rejeitar ou suspender advogados.';
 export const LAWYER_NOT_FOUND_MESSAGE = 'Advogado não encontrado';
 
 /** A review that went through; a refusal is thrown as an AppError (403 not a reviewer, 404, 400 reason). */
@@ -51,9 +66,48 @@ export interface ReviewOptions {
   now?: Date;
 }
 
-/** Approves a pending or rejected lawyer: public at once, approval e-mail, trial moved on a first approval. */
-export function approveLawyer(lawyerId: string, { reviewerId, now = new Date() }: ReviewOptions): Promise<ReviewResult> {
+/** The superadmin's word that the CNA shows the inscription as regular (the checkbox; decision 0061). */
+export interface CnaCheck {
+  cnaChecked: boolean;
+}
+
+function requireCnaCheck(cnaChecked: boolean): void {
+  if (cnaChecked !== true) throw new AppError(CNA_CHECK_REQUIRED_MESSAGE, { status: 400, code: 'cna_not_checked', field: 'cna' });
+}
+
+/**
+ * Approves a pending, rejected or suspended lawyer once the superadmin confirmed the inscription in the
+ * CNA: public at once, the check's date and author stored, approval (or reactivation) e-mail, trial moved
+ * on a first approval.
+ */
+export async function approveLawyer(lawyerId: string, { reviewerId, cnaChecked, now = new Date() }: ReviewOptions & CnaCheck): Promise<ReviewResult> {
+  requireCnaCheck(cnaChecked);
   return review(lawyerId, 'approved', { reviewerId, now });
+}
+
+/** Suspends an approved lawyer (inscription no longer regular): out of search, profiles and routing at once, e-mail with the reason. */
+export function suspendLawyer(lawyerId: string, { reviewerId, reason, now = new Date() }: ReviewOptions & { reason?: string }): Promise<ReviewResult> {
+  const parsed = rejectionReasonSchema.safeParse(reason);
+  if (!parsed.success) return Promise.reject(new AppError(parsed.error.issues[0]!.message, { status: 400, code: 'invalid_reason', field: 'reason' }));
+  return review(lawyerId, 'suspended', { reviewerId, now, reason: parsed.data });
+}
+
+/**
+ * 'Conferir de novo': an approved lawyer's inscription checked again in the CNA. Stores the date and the
+ * superadmin, with an audit entry; the profiles show the new date at once.
+ */
+export async function recheckLawyerOab(lawyerId: string, { reviewerId, cnaChecked, now = new Date() }: ReviewOptions & CnaCheck): Promise<void> {
+  requireCnaCheck(cnaChecked);
+  await db.transaction(async (tx) => {
+    if (!(await isSuperadmin(tx, reviewerId))) throw new AppError(NOT_A_REVIEWER_MESSAGE, { status: 403, code: 'not_a_reviewer' });
+    if (!USER_ID.test(lawyerId)) throw notFound();
+    const [lawyer] = await tx.select({ status: lawyerProfiles.status }).from(lawyerProfiles).where(eq(lawyerProfiles.id, lawyerId)).for('update');
+    if (!lawyer) throw notFound();
+    if (lawyer.status !== 'approved') throw new AppError(ONLY_APPROVED_MESSAGE, { status: 409, code: 'lawyer_not_approved' });
+    await tx.update(lawyerProfiles).set({ oabCheckedAt: now, oabCheckedBy: reviewerId, updatedAt: now }).where(eq(lawyerProfiles.id, lawyerId));
+    await tx.insert(auditLog).values({ actorId: reviewerId, action: REVIEW_AUDIT_ACTIONS.oabChecked, targetType: 'lawyer', targetId: lawyerId, details: {}, createdAt: now });
+  });
+  publicContentChanged();
 }
 
 /** Rejects a pending or approved lawyer: out of search at once, rejection e-mail with the reason, if any. */
@@ -63,7 +117,7 @@ export function rejectLawyer(lawyerId: string, { reviewerId, reason, now = new D
   return review(lawyerId, 'rejected', { reviewerId, now, reason: parsed.data });
 }
 
-async function review(lawyerId: string, decision: 'approved' | 'rejected', { reviewerId, now, reason }: Required<ReviewOptions> & { reason?: string }): Promise<ReviewResult> {
+async function review(lawyerId: string, decision: Exclude<LawyerStatus, 'pending'>, { reviewerId, now, reason }: Required<ReviewOptions> & { reason?: string }): Promise<ReviewResult> {
   const result = await db.transaction(async (tx): Promise<ReviewResult> => {
     if (!(await isSuperadmin(tx, reviewerId))) throw new AppError(NOT_A_REVIEWER_MESSAGE, { status: 403, code: 'not_a_reviewer' });
     if (!USER_ID.test(lawyerId)) throw notFound();
@@ -75,14 +129,18 @@ async function review(lawyerId: string, decision: 'approved' | 'rejected', { rev
       .for('update', { of: lawyerProfiles });
     if (!lawyer) throw notFound();
     if (lawyer.status === decision) return { changed: false, status: decision, from: lawyer.status, trialEndsAt: null };
+    if (decision === 'suspended' && lawyer.status !== 'approved') throw new AppError(ONLY_APPROVED_MESSAGE, { status: 409, code: 'lawyer_not_approved' });
+    const reinstated = decision === 'approved' && lawyer.status === 'suspended';
 
     // Whether this is the first approval is read before this decision is written down.
     const firstApproval = decision === 'approved' && !(await wasEverApproved(tx, lawyerId));
-    await tx.update(lawyerProfiles).set({ status: decision, reviewedAt: now, updatedAt: now }).where(eq(lawyerProfiles.id, lawyerId));
+    // An approval is made on the CNA check (approveLawyer required it): its date and author are stored.
+    const checked = decision === 'approved' ? { oabCheckedAt: now, oabCheckedBy: reviewerId } : {};
+    await tx.update(lawyerProfiles).set({ status: decision, reviewedAt: now, updatedAt: now, ...checked }).where(eq(lawyerProfiles.id, lawyerId));
     const trialEndsAt = firstApproval ? await startTrialAtApproval(tx, lawyerId, now) : null;
     await tx.insert(auditLog).values({
       actorId: reviewerId,
-      action: REVIEW_AUDIT_ACTIONS[decision],
+      action: reinstated ? REVIEW_AUDIT_ACTIONS.reinstated : REVIEW_AUDIT_ACTIONS[decision],
       targetType: 'lawyer',
       targetId: lawyerId,
       details: { from: lawyer.status, ...(reason ? { reason } : {}), ...(trialEndsAt ? { trialEndsAt: trialEndsAt.toISOString() } : {}) },
@@ -90,7 +148,9 @@ async function review(lawyerId: string, decision: 'approved' | 'rejected', { rev
     });
     await queueAccountEmail(
       tx,
-      decision === 'approved' ? { kind: 'lawyer-approved', to: lawyer.email, nome: lawyer.nome } : { kind: 'lawyer-rejected', to: lawyer.email, nome: lawyer.nome, reason },
+      decision === 'approved'
+        ? { kind: reinstated ? 'lawyer-reinstated' : 'lawyer-approved', to: lawyer.email, nome: lawyer.nome }
+        : { kind: decision === 'suspended' ? 'lawyer-suspended' : 'lawyer-rejected', to: lawyer.email, nome: lawyer.nome, reason },
     );
     return { changed: true, status: decision, from: lawyer.status, trialEndsAt };
   });
@@ -107,9 +167,10 @@ function notFound(): AppError {
 type Tx = Pick<Db, 'select' | 'update'>;
 
 /**
- * Whether the lawyer has been approved before: an approval in the audit log, or a rejection of an
- * approved profile (a profile created approved, by AUTO_APPROVE_LAWYERS or the demo seed, has no
- * approval entry, but its rejection records where it came from).
+ * Whether the lawyer has been approved before: an approval, a suspension or a reactivation in the audit
+ * log, or a rejection of an approved or suspended profile (a profile created approved, by
+ * AUTO_APPROVE_LAWYERS or the demo seed, has no approval entry, but its rejection or suspension records
+ * where it came from).
  */
 async function wasEverApproved(tx: Tx, lawyerId: string): Promise<boolean> {
   const [row] = await tx
@@ -120,8 +181,8 @@ async function wasEverApproved(tx: Tx, lawyerId: string): Promise<boolean> {
         eq(auditLog.targetType, 'lawyer'),
         eq(auditLog.targetId, lawyerId),
         or(
-          eq(auditLog.action, REVIEW_AUDIT_ACTIONS.approved),
-          and(eq(auditLog.action, REVIEW_AUDIT_ACTIONS.rejected), eq(sql`${auditLog.details}->>'from'`, 'approved')),
+          inArray(auditLog.action, [REVIEW_AUDIT_ACTIONS.approved, REVIEW_AUDIT_ACTIONS.suspended, REVIEW_AUDIT_ACTIONS.reinstated]),
+          and(eq(auditLog.action, REVIEW_AUDIT_ACTIONS.rejected), inArray(sql`${auditLog.details}->>'from'`, ['approved', 'suspended'])),
         ),
       ),
     )

@@ -13,6 +13,9 @@ import { LEAD_ASSIGNED_AUDIT_ACTION } from './lead-assignment.server';
 import { MESSAGE_RESENT_AUDIT_ACTION } from './messages.server';
 import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from './messages.schemas';
 import { listPageSchema } from './list-query';
+import type { ScamReportStatus } from '~/domain/trust';
+import { SCAM_REPORT_STATUS_AUDIT_ACTION } from '~/modules/trust/scam-reports.server';
+import { SCAM_REPORT_STATUS_LABELS } from '~/modules/trust/trust.schemas';
 
 /**
  * /admin/auditoria: who approved, rejected or deleted what, and when, newest first, a page at a time
@@ -25,6 +28,9 @@ export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_FILTERS = {
   aprovacoes: { label: 'Aprovações', actions: [REVIEW_AUDIT_ACTIONS.approved] },
   rejeicoes: { label: 'Rejeições', actions: [REVIEW_AUDIT_ACTIONS.rejected] },
+  suspensoes: { label: 'Suspensões e reativações', actions: [REVIEW_AUDIT_ACTIONS.suspended, REVIEW_AUDIT_ACTIONS.reinstated] },
+  conferencias: { label: 'Inscrições conferidas de novo', actions: [REVIEW_AUDIT_ACTIONS.oabChecked] },
+  denuncias: { label: 'Denúncias', actions: [SCAM_REPORT_STATUS_AUDIT_ACTION] },
   exclusoes: { label: 'Exclusões de conta', actions: [ACCOUNT_DELETED_AUDIT_ACTION] },
   superadmins: { label: 'Superadmins criados', actions: [SUPERADMIN_CREATED_AUDIT_ACTION] },
   mensagens: { label: 'Mensagens reenviadas', actions: [MESSAGE_RESENT_AUDIT_ACTION] },
@@ -120,12 +126,13 @@ export async function findAuditEntries({ pagina, acao }: AuditQuery): Promise<Au
 function targetOf(row: { targetType: string; targetId: string | null; lawyerName: string | null; oabUf: string | null; numeroOab: string | null; targetUserName: string | null; targetUserEmail: string | null }): string {
   if (row.lawyerName) return `${row.lawyerName} (OAB/${row.oabUf} ${row.numeroOab})`;
   if (row.targetUserName) return `${row.targetUserName} (${row.targetUserEmail})`;
+  if (row.targetType === 'scam_report') return `Denúncia (código ${row.targetId ?? '—'})`;
   if (row.targetType === 'outbox') return `Mensagem da caixa de saída (código ${row.targetId ?? '—'})`;
   // A deleted account keeps only its code: the audit entry holds nothing that identifies the person.
   return row.targetId ? `Conta excluída (código ${row.targetId})` : '—';
 }
 
-const STATUS_LABELS: Record<string, string> = { pending: 'pendente', approved: 'aprovado', rejected: 'rejeitado' };
+const STATUS_LABELS: Record<string, string> = { pending: 'pendente', approved: 'aprovado', rejected: 'rejeitado', suspended: 'suspenso', ...SCAM_REPORT_STATUS_LABELS };
 
 function describe(action: string, details: Record<string, unknown>): string {
   switch (action) {
@@ -133,6 +140,14 @@ function describe(action: string, details: Record<string, unknown>): string {
       return 'Aprovou o cadastro do advogado';
     case REVIEW_AUDIT_ACTIONS.rejected:
       return 'Rejeitou o cadastro do advogado';
+    case REVIEW_AUDIT_ACTIONS.suspended:
+      return 'Suspendeu o advogado';
+    case REVIEW_AUDIT_ACTIONS.reinstated:
+      return 'Reativou o advogado (inscrição conferida no CNA)';
+    case REVIEW_AUDIT_ACTIONS.oabChecked:
+      return 'Conferiu de novo a inscrição no CNA';
+    case SCAM_REPORT_STATUS_AUDIT_ACTION:
+      return `Mudou o status de uma denúncia para ${SCAM_REPORT_STATUS_LABELS[details.to as ScamReportStatus] ?? String(details.to)}`;
     case ACCOUNT_DELETED_AUDIT_ACTION:
       return details.by === 'self' ? 'O advogado excluiu a própria conta' : 'Excluiu a conta do advogado';
     case SUPERADMIN_CREATED_AUDIT_ACTION:

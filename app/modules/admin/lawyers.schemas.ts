@@ -19,7 +19,10 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { em_dia: 'E
 export const REJECTION_REASON_MAX_LENGTH = 500;
 
 export const ADMIN_LAWYER_TEXTS = {
-  statusUpdated: (status: 'approved' | 'rejected') => `Status do advogado atualizado para ${status === 'approved' ? 'aprovado' : 'rejeitado'}`,
+  statusUpdated: (status: 'approved' | 'rejected' | 'suspended') =>
+    `Status do advogado atualizado para ${status === 'approved' ? 'aprovado' : status === 'rejected' ? 'rejeitado' : 'suspenso'}`,
+  rechecked: 'Inscrição conferida de novo.',
+  cnaRequired: 'Confirme que conferiu a inscrição no Cadastro Nacional dos Advogados.',
   statusError: 'Erro ao atualizar status do advogado',
   deleted: 'Advogado excluído com sucesso.',
   deleteError: 'Erro ao excluir advogado',
@@ -29,13 +32,32 @@ export const ADMIN_LAWYER_TEXTS = {
   reasonTooLong: `O motivo deve ter no máximo ${REJECTION_REASON_MAX_LENGTH} caracteres.`,
 } as const;
 
-export const ADMIN_LAWYER_INTENTS = ['aprovar', 'rejeitar', 'excluir'] as const;
+export const ADMIN_LAWYER_INTENTS = ['aprovar', 'rejeitar', 'excluir', 'suspender', 'conferir'] as const;
 export type AdminLawyerIntent = (typeof ADMIN_LAWYER_INTENTS)[number];
 
 const lawyerId = z.string({ message: ADMIN_LAWYER_TEXTS.invalidLawyer }).regex(/^[A-Za-z0-9_-]{1,64}$/, ADMIN_LAWYER_TEXTS.invalidLawyer);
 
-/** 'Aprovar' and 'Rejeitar' of a row (the rejection's dialog may give a reason). */
-export const approveLawyerSchema = z.object({ intent: z.literal('aprovar'), lawyerId });
+/**
+ * The CNA confirmation of the approval and 'Conferir de novo' dialogs ('Conferi no Cadastro Nacional dos
+ * Advogados: inscrição regular', decision 0061): the box must be ticked; the module checks it again.
+ */
+const cna = z.literal('sim', { message: ADMIN_LAWYER_TEXTS.cnaRequired });
+
+/** 'Aprovar' (also 'Reativar' of a suspended lawyer) and 'Rejeitar' of a row (the rejection's dialog may give a reason). */
+export const approveLawyerSchema = z.object({ intent: z.literal('aprovar'), lawyerId, cna });
+/** 'Conferir de novo' of an approved lawyer. */
+export const recheckLawyerSchema = z.object({ intent: z.literal('conferir'), lawyerId, cna });
+/** 'Suspender' of an approved lawyer, with an optional reason sent to them. */
+export const suspendLawyerSchema = z.object({
+  intent: z.literal('suspender'),
+  lawyerId,
+  motivo: z
+    .string()
+    .trim()
+    .max(REJECTION_REASON_MAX_LENGTH, ADMIN_LAWYER_TEXTS.reasonTooLong)
+    .optional()
+    .transform((reason) => reason || undefined),
+});
 export const rejectLawyerSchema = z.object({
   intent: z.literal('rejeitar'),
   lawyerId,
@@ -49,5 +71,7 @@ export const rejectLawyerSchema = z.object({
 // The dialog 'Excluir advogado?' sends `confirmacao=excluir`: a stray post deletes nothing.
 export const deleteLawyerSchema = z.object({ intent: z.literal('excluir'), lawyerId, confirmacao: z.literal('excluir', { message: ADMIN_LAWYER_TEXTS.deleteConfirmation }) });
 
-export const adminLawyerActionSchema = z.discriminatedUnion('intent', [approveLawyerSchema, rejectLawyerSchema, deleteLawyerSchema], { message: ADMIN_LAWYER_TEXTS.invalidIntent });
+export const adminLawyerActionSchema = z.discriminatedUnion('intent', [approveLawyerSchema, rejectLawyerSchema, deleteLawyerSchema, suspendLawyerSchema, recheckLawyerSchema], {
+  message: ADMIN_LAWYER_TEXTS.invalidIntent,
+});
 export type AdminLawyerAction = z.output<typeof adminLawyerActionSchema>;

@@ -1,10 +1,11 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '~/db/client.server';
 import { containsPattern } from '~/lib/sql-like';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerPlans } from '~/db/schema/subscriptions';
 import { findPlan, LAWYER_STATUSES, planHasEnded, STATE_CODES, type LawyerStatus, type PlanId, type StateCode } from '~/domain/catalog/catalog';
+import { OAB_RECHECK_AFTER_DAYS } from '~/domain/trust';
 import { formatOab } from '~/modules/lawyers/contact';
 import { ADMIN_LAWYERS_QUERY_MAX_LENGTH, EXPIRY_WARNING_DAYS, type PaymentStatus } from './lawyers.schemas';
 import { listPageSchema, listSearchSchema } from './list-query';
@@ -57,6 +58,8 @@ export interface AdminLawyerRow {
   /** 'OAB/SP 123456'. */
   oab: string;
   status: LawyerStatus;
+  /** The last CNA check (decision 0061), or null. */
+  oabCheckedAt: Date | null;
   createdAt: Date;
   /** The active plan (spec: subscription), or null. */
   subscription: { planId: PlanId; name: string; priceBrl: number; status: 'active'; endDate: Date | null } | null;
@@ -69,7 +72,7 @@ export interface AdminLawyerRow {
 
 export interface AdminLawyersPage {
   /** 'Visão Geral': every lawyer of the platform, whatever the search. */
-  counts: { total: number; approved: number; pending: number; rejected: number };
+  counts: { total: number; approved: number; pending: number; rejected: number; suspended: number };
   /** 'Área Financeira' totals over every lawyer of the platform, whatever the search. */
   finance: { revenueBrl: number; emDia: number; atraso: number; semPlano: number };
   rows: AdminLawyerRow[];
@@ -118,6 +121,7 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
         approved: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'approved')::int`,
         pending: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'pending')::int`,
         rejected: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'rejected')::int`,
+        suspended: sql<number>`count(*) filter (where ${lawyerProfiles.status} = 'suspended')::int`,
       })
       .from(lawyerProfiles),
     db.select({ n: sql<number>`count(*)::int` }).from(lawyerProfiles).where(where),
@@ -141,6 +145,7 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
         oabUf: lawyerProfiles.oabUf,
         numeroOab: lawyerProfiles.numeroOab,
         status: lawyerProfiles.status,
+        oabCheckedAt: lawyerProfiles.oabCheckedAt,
         createdAt: lawyerProfiles.createdAt,
         planType: lawyerPlans.planType,
         planEndDate: lawyerPlans.endDate,
@@ -169,7 +174,13 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
   const matchingTotal = Number(matching?.n ?? 0);
 
   return {
-    counts: { total, approved: Number(counts?.approved ?? 0), pending: Number(counts?.pending ?? 0), rejected: Number(counts?.rejected ?? 0) },
+    counts: {
+      total,
+      approved: Number(counts?.approved ?? 0),
+      pending: Number(counts?.pending ?? 0),
+      rejected: Number(counts?.rejected ?? 0),
+      suspended: Number(counts?.suspended ?? 0),
+    },
     finance: { revenueBrl, emDia, atraso, semPlano: Math.max(0, total - emDia - atraso) },
     rows: rows.map((row) => {
       const plan = row.planType ? findPlan(row.planType) : undefined;
@@ -180,6 +191,7 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
         email: row.email,
         oab: formatOab(row.oabUf, row.numeroOab),
         status: row.status,
+        oabCheckedAt: row.oabCheckedAt,
         createdAt: row.createdAt,
         subscription,
         paymentStatus: paymentStatusOf(subscription, now),
@@ -194,15 +206,73 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
   };
 }
 
+export interface AdminLawyerSummary {
+  id: string;
+  nome: string;
+  /** 'OAB/SP 123456'. */
+  oab: string;
+  /** The inscription as the CNA's search asks for it: the number and the state apart (decision 0061). */
+  numeroOab: string;
+  oabUf: string;
+  status: LawyerStatus;
+  oabCheckedAt: Date | null;
+}
+
 /** The lawyer a confirmation dialog is about (by id from the URL), or null when there is none. */
-export async function findAdminLawyerSummary(id: string | null): Promise<{ id: string; nome: string; oab: string; status: LawyerStatus } | null> {
+export async function findAdminLawyerSummary(id: string | null): Promise<AdminLawyerSummary | null> {
   if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   const [row] = await db
-    .select({ id: lawyerProfiles.id, nome: lawyerProfiles.nome, oabUf: lawyerProfiles.oabUf, numeroOab: lawyerProfiles.numeroOab, status: lawyerProfiles.status })
+    .select({
+      id: lawyerProfiles.id,
+      nome: lawyerProfiles.nome,
+      oabUf: lawyerProfiles.oabUf,
+      numeroOab: lawyerProfiles.numeroOab,
+      status: lawyerProfiles.status,
+      oabCheckedAt: lawyerProfiles.oabCheckedAt,
+    })
     .from(lawyerProfiles)
     .where(eq(lawyerProfiles.id, id))
     .limit(1);
-  return row ? { id: row.id, nome: row.nome, oab: formatOab(row.oabUf, row.numeroOab), status: row.status } : null;
+  return row ? { ...row, oab: formatOab(row.oabUf, row.numeroOab) } : null;
+}
+
+/** One page of the yearly re-check list. */
+export const OAB_RECHECK_PAGE_SIZE = 20;
+
+export interface OabRecheckPage {
+  rows: AdminLawyerSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * 'Conferir de novo' (decision 0061): the approved lawyers whose inscription was never checked on the
+ * platform or was last checked more than a year ago, never-checked first, then the oldest check (a range
+ * of lawyer_profiles_oab_checked_idx); `q` narrows it as the list's search does.
+ */
+export async function findOabRecheckDue({ q = '', pagina }: { q?: string; pagina: number }, now: Date = new Date()): Promise<OabRecheckPage> {
+  const dueBefore = new Date(now.getTime() - OAB_RECHECK_AFTER_DAYS * DAY_MS);
+  const where = and(eq(lawyerProfiles.status, 'approved'), or(isNull(lawyerProfiles.oabCheckedAt), lt(lawyerProfiles.oabCheckedAt, dueBefore)), searchCondition(q));
+  const [[count], rows] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(lawyerProfiles).where(where),
+    db
+      .select({
+        id: lawyerProfiles.id,
+        nome: lawyerProfiles.nome,
+        oabUf: lawyerProfiles.oabUf,
+        numeroOab: lawyerProfiles.numeroOab,
+        status: lawyerProfiles.status,
+        oabCheckedAt: lawyerProfiles.oabCheckedAt,
+      })
+      .from(lawyerProfiles)
+      .where(where)
+      .orderBy(sql`${lawyerProfiles.oabCheckedAt} asc nulls first`, asc(lawyerProfiles.id))
+      .limit(OAB_RECHECK_PAGE_SIZE)
+      .offset((pagina - 1) * OAB_RECHECK_PAGE_SIZE),
+  ]);
+  const total = Number(count?.n ?? 0);
+  return { rows: rows.map((row) => ({ ...row, oab: formatOab(row.oabUf, row.numeroOab) })), total, page: pagina, pageCount: Math.max(1, Math.ceil(total / OAB_RECHECK_PAGE_SIZE)) };
 }
 
 const date = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });

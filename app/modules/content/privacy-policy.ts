@@ -49,6 +49,7 @@ export function privacyPolicySections(site: SiteDetails): TextSection[] {
       blocks: [
         'De quem envia uma solicitação de atendimento: nome, e-mail, WhatsApp, cidade, área de atuação e a descrição do caso, além do advogado escolhido, quando a solicitação parte de um perfil. Não é preciso criar conta. Pedimos que a descrição traga só o necessário para o advogado entender o caso, sem dados de saúde, documentos ou informações de terceiros que não sejam indispensáveis.',
         'De advogados: nome, e-mail, senha (guardada apenas como código irreversível), número e seccional da OAB, WhatsApp profissional, WhatsApp para notificações, apresentação, foto (regravada sem os metadados do arquivo original, como localização), áreas, cidades, plano, os leads recebidos com as anotações e etapas do CRM, e o token do serviço de WhatsApp, quando informado (guardado criptografado).',
+        'De quem envia uma denúncia em /confirmar-advogado: o relato do que aconteceu, o número usado por quem fez o pedido e, se você quiser, um contato seu. A consulta de um telefone ou de uma inscrição na OAB nessa página não é guardada.',
         'De quem tem conta (advogados e equipe): para cada sessão aberta, o endereço IP, o navegador usado e as datas de início e de expiração, para que você possa identificar acessos à sua conta.',
         'De quem navega: contamos visualizações de perfis e cliques no WhatsApp dos advogados usando um código de visitante calculado a partir do endereço IP e do navegador, misturados a um valor aleatório que muda todos os dias. O endereço IP não é guardado nessa contagem. Para proteger o site de abusos, contamos tentativas por endereço IP e por e-mail (por exemplo, de login e de envio de formulários).',
         'Não usamos ferramentas de análise de terceiros, pixels de publicidade nem redes sociais embutidas nas páginas.',
@@ -65,6 +66,7 @@ export function privacyPolicySections(site: SiteDetails): TextSection[] {
             'Criar e manter a conta e o perfil público do advogado, entregar os leads, as notificações e as ferramentas do plano: execução do contrato com o advogado (art. 7º, V).',
             'Conferir a inscrição do advogado na OAB antes de publicar o perfil, para que o público encontre apenas profissionais habilitados: legítimo interesse (art. 7º, IX).',
             'Proteger contas e o site contra fraudes, abusos e acessos indevidos, incluindo o registro das sessões e os limites de tentativas: legítimo interesse (art. 7º, IX).',
+            'Analisar as denúncias do golpe do falso advogado e proteger os clientes, avisando a equipe quando o número denunciado é o de um advogado da Plataforma: legítimo interesse (art. 7º, IX).',
             'Mostrar aos advogados as estatísticas de visualizações e cliques dos seus perfis, com o código diário de visitante: legítimo interesse (art. 7º, IX).',
             'Cumprir obrigações legais e atender a ordens de autoridades: obrigação legal (art. 7º, II); e defender a operadora em processos: exercício regular de direitos (art. 7º, VI).',
           ],
@@ -96,6 +98,7 @@ export function privacyPolicySections(site: SiteDetails): TextSection[] {
             'Solicitações de atendimento: até você removê-las pelo link do e-mail de confirmação, ou pedir a remoção pelos canais abaixo. A remoção apaga a solicitação e as cópias entregues aos advogados na Plataforma, cancela as mensagens ainda não enviadas e apaga o conteúdo das já enviadas que ficam nos nossos registros.',
             'Conta de advogado: enquanto a conta existir. Ao excluí-la, apagamos na hora perfil, foto, planos, CRM, estatísticas, sessões e o histórico de mensagens enviadas a ela. Guardamos apenas um registro de auditoria da exclusão, sem nome, e-mail ou OAB, e as solicitações que o advogado recebeu continuam registradas, sem vínculo com ele, porque pertencem aos clientes.',
             'Sessões: expiram em até 30 dias, ou quando você sai da conta ou troca a senha.',
+            'Denúncias: enquanto a equipe as analisa e pelo tempo necessário para proteger os clientes; o contato informado pode ser apagado a seu pedido, pelos canais abaixo.',
             'Código diário de visitante e o valor aleatório usado para calculá-lo: apagados depois de dois dias. As estatísticas que ficam são apenas contagens.',
             'Contadores de tentativas por IP ou e-mail: apagados depois que termina a janela de contagem, de no máximo uma hora.',
           ],

@@ -37,6 +37,7 @@ interface FeaturedRow {
   whatsapp: string;
   numero_oab: string;
   oab_uf: string;
+  oab_checked_at: Date | string | null;
   search_tags: string[];
   titulo: string | null;
   primeira_inscricao_ano: number | null;
@@ -49,7 +50,7 @@ interface FeaturedRow {
  */
 export async function findFeaturedLawyers(limit: number, now = new Date()): Promise<PublicLawyerCard[]> {
   const start = rotationStart(now);
-  const columns = sql`nome, slug, foto_url, whatsapp, numero_oab, oab_uf, search_tags, titulo, primeira_inscricao_ano, atende_online, rotation_key`;
+  const columns = sql`nome, slug, foto_url, whatsapp, numero_oab, oab_uf, oab_checked_at, search_tags, titulo, primeira_inscricao_ano, atende_online, rotation_key`;
   const rows = await selectRows<FeaturedRow>(sql`
     select * from (
       (select 0 as part, ${columns} from lawyer_profiles
@@ -68,6 +69,7 @@ export async function findFeaturedLawyers(limit: number, now = new Date()): Prom
     whatsapp: r.whatsapp,
     numeroOab: r.numero_oab,
     oabUf: r.oab_uf,
+    oabCheckedAt: r.oab_checked_at === null ? null : new Date(r.oab_checked_at).toISOString(),
     areas: areasFromTags(r.search_tags),
     cidades: citiesFromTags(r.search_tags),
     titulo: r.titulo,

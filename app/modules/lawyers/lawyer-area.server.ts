@@ -20,6 +20,8 @@ export const areaSectionSchema = z.enum(LAWYER_AREA_SECTION_IDS).catch('dashboar
 
 /** The toast of a rejected lawyer, who is signed out of the area. */
 export const REJECTED_ACCOUNT_MESSAGE = 'Sua conta foi rejeitada. Entre em contato com o suporte para mais informações.';
+/** A suspended lawyer (decision 0061) at the area's door: signed out like a rejected one, with this toast. */
+export const SUSPENDED_ACCOUNT_MESSAGE = 'Seu perfil está suspenso porque não conseguimos confirmar sua inscrição na OAB como regular. Entre em contato com o suporte para reativá-lo.';
 
 /** The badge's plan when the lawyer has no active plan: 'Plano Básico', as the product always showed. */
 const BADGE_FALLBACK_PLAN = findPlan('basico')!;
@@ -118,7 +120,8 @@ export type LawyerArea =
   | { state: 'missing' }
   | { state: 'superadmin' }
   | { state: 'pending' }
-  | { state: 'rejected' };
+  | { state: 'rejected' }
+  | { state: 'suspended' };
 
 /**
  * What the lawyer area shows the signed-in `user` (from the session, never from the URL):
@@ -138,7 +141,7 @@ export async function getLawyerArea(
   const [own, stats] = await Promise.all([getOwnLawyerProfile(user.id, now), wantsStats ? getLawyerDashboardStats(user.id, now) : null]);
 
   if (!own) return { state: user.isSuperadmin ? 'superadmin' : 'missing' };
-  if (!countsAsApproved(user, own.profile.status)) return { state: own.profile.status === 'rejected' ? 'rejected' : 'pending' };
+  if (!countsAsApproved(user, own.profile.status)) return { state: own.profile.status === 'approved' ? 'pending' : own.profile.status };
   return {
     state: 'approved',
     section,

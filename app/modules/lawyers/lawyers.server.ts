@@ -13,6 +13,8 @@ export interface LawyerCardData {
   whatsapp: string;
   numeroOab: string;
   oabUf: string;
+  /** When a superadmin last confirmed the inscription in the CNA (ISO), or null (decision 0061). */
+  oabCheckedAt: string | null;
   areas: string[];
   cidades: string[];
   /** 'advogada', 'advogado' or null (the profile then says 'Advogado'). */
@@ -49,6 +51,7 @@ interface CardRow {
   whatsapp: string;
   numero_oab: string;
   oab_uf: string;
+  oab_checked_at: Date | string | null;
   search_tags: string[];
   titulo: string | null;
   primeira_inscricao_ano: number | null;
@@ -64,6 +67,7 @@ function cardFromRow(r: CardRow): LawyerCardData {
     whatsapp: r.whatsapp,
     numeroOab: r.numero_oab,
     oabUf: r.oab_uf,
+    oabCheckedAt: r.oab_checked_at === null ? null : new Date(r.oab_checked_at).toISOString(),
     areas: areasFromTags(r.search_tags),
     cidades: citiesFromTags(r.search_tags),
     titulo: r.titulo,
@@ -84,7 +88,7 @@ type PageRow = { n: number; total: number; lapsed: boolean } & ({ id: null } | C
 async function readSearchOrder(scope: string, offset: number, limit: number, now: Date): Promise<{ lawyers: LawyerCardData[]; total: number }> {
   const read = () =>
     selectRows<PageRow>(sql`
-      select p.n, p.total, lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.search_tags,
+      select p.n, p.total, lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.oab_checked_at, lp.search_tags,
         lp.titulo, lp.primeira_inscricao_ano, lp.atende_online,
         (p.n = 0 and exists (select 1 from search_order o where o.level_until <= now())) as lapsed
       from search_order_page(${scope}, ${rotationStart(now)}, ${offset}, ${limit}) p
@@ -169,6 +173,7 @@ export async function getPublicLawyerProfile(
       whatsapp: row.whatsapp,
       numeroOab: row.numeroOab,
       oabUf: row.oabUf,
+      oabCheckedAt: row.oabCheckedAt?.toISOString() ?? null,
       biografia: row.biografia,
       areas: areasFromTags(row.searchTags),
       cidades: citiesFromTags(row.searchTags),

@@ -25,13 +25,13 @@ export interface ProfileEditor {
 
 /**
  * The door of /editar-perfil for the signed-in `user` (the session's, with the profile status it read):
- * any lawyer with a profile edits it, pending ones too, except a rejected one (a superadmin's own profile
+ * any lawyer with a profile edits it, pending ones too, except a rejected or suspended one (a superadmin's own profile
  * counts as approved, lawyer-gate.ts). Refuses with 404 `no_lawyer_profile` or 403 `lawyer_rejected`;
  * the route sends each where it belongs.
  */
 export async function openProfileEditing(user: { id: string; isSuperadmin: boolean; lawyer: { status: LawyerStatus } | null }): Promise<ProfileEditor> {
   if (!user.lawyer) throw new AppError(PROFILE_UPDATE_FAILED_MESSAGE, { status: 404, code: 'no_lawyer_profile' });
-  if (user.lawyer.status === 'rejected' && !countsAsApproved(user, user.lawyer.status)) throw new AppError(PROFILE_UPDATE_FAILED_MESSAGE, { status: 403, code: 'lawyer_rejected' });
+  if ((user.lawyer.status === 'rejected' || user.lawyer.status === 'suspended') && !countsAsApproved(user, user.lawyer.status)) throw new AppError(PROFILE_UPDATE_FAILED_MESSAGE, { status: 403, code: 'lawyer_rejected' });
   return { id: user.id, isSuperadmin: user.isSuperadmin, [profileEditing]: true };
 }
 

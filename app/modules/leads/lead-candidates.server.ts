@@ -1,6 +1,6 @@
 import { getConfig } from '~/config.server';
 import { cityLabel, practiceAreaLabel, type PracticeAreaId } from '~/domain/catalog/catalog';
-import { formatOab } from '~/modules/lawyers/contact';
+import { oabLine } from '~/domain/trust';
 import { firstApprovedLawyers, getPublicLawyerProfile, type LawyerCardData } from '~/modules/lawyers/lawyers.server';
 import { lawyerSlugSchema } from '~/modules/lawyers/lawyers.schemas';
 import { listShownFor } from './lead-requests';
@@ -47,7 +47,7 @@ export interface LeadCandidateList {
 }
 
 function candidate(card: LawyerCardData): LeadCandidate {
-  return { slug: card.slug, nome: card.nome, oab: formatOab(card.oabUf, card.numeroOab), fotoUrl: card.fotoUrl, areaLabels: card.areas.map(practiceAreaLabel) };
+  return { slug: card.slug, nome: card.nome, oab: oabLine(card.oabUf, card.numeroOab, card.oabCheckedAt), fotoUrl: card.fotoUrl, areaLabels: card.areas.map(practiceAreaLabel) };
 }
 
 export async function findLeadCandidates({

@@ -64,7 +64,7 @@ export const REMOVAL_MESSAGES = {
 export const HONEYPOT_FIELD = 'website';
 
 /** Cadastro Nacional dos Advogados: where anyone checks a lawyer's OAB registration. */
-export const CNA_URL = 'https://cna.oab.org.br/';
+export { CNA_URL } from '~/domain/trust';
 
 /** The outcome the page shows after a request (carried across the redirect by a one-time cookie). */
 export type LeadRequestOutcome = 'matched' | 'unmatched';

@@ -22,7 +22,7 @@ export const PROFILES_PER_FILE = 10_000;
 export const STATIC_PUBLIC_PAGES: readonly string[] = [
   '/', '/busca', '/planos', '/blog', '/solicitar-atendimento', '/registro-advogado',
   '/quem-somos', '/por-que-se-registrar', '/areas-de-atuacao', '/termos-de-uso', '/politica-de-privacidade',
-  '/ferramentas', '/sumarizador-contratos',
+  '/ferramentas', '/sumarizador-contratos', '/confirmar-advogado',
 ];
 
 export interface SitemapUrl {

@@ -11,6 +11,7 @@ export const PLAN_TEXTS = {
   alreadyActive: 'Este já é o seu plano atual.',
   pending: 'Seu perfil ainda está em análise. Você poderá escolher um plano assim que ele for aprovado.',
   rejected: 'Sua conta foi rejeitada e não pode assinar planos. Entre em contato com o suporte para mais informações.',
+  suspended: 'Seu perfil está suspenso e não pode assinar planos. Entre em contato com o suporte para reativá-lo.',
   superadmin: 'Superadministradores não assinam planos: esta conta não tem perfil de advogado.',
   noProfile: 'Complete seu perfil de advogado para escolher um plano.',
   signIn: 'Faça login como advogado para assinar um plano.',

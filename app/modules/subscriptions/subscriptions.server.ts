@@ -21,6 +21,7 @@ export type PlansViewer =
   | { kind: 'lawyer'; plan: LawyerPlan }
   | { kind: 'pending' }
   | { kind: 'rejected' }
+  | { kind: 'suspended' }
   /** A superadmin without a lawyer profile. */
   | { kind: 'superadmin' }
   /** A signed-in user without a lawyer profile (the registration was never finished). */
@@ -29,7 +30,7 @@ export type PlansViewer =
 export async function getPlansViewer(user: Pick<CurrentUser, 'id' | 'isSuperadmin' | 'lawyer'> | null, now: Date = new Date()): Promise<PlansViewer> {
   if (!user) return { kind: 'visitor' };
   if (!user.lawyer) return { kind: user.isSuperadmin ? 'superadmin' : 'no-profile' };
-  if (!countsAsApproved(user, user.lawyer.status)) return { kind: user.lawyer.status === 'rejected' ? 'rejected' : 'pending' };
+  if (!countsAsApproved(user, user.lawyer.status)) return { kind: user.lawyer.status === 'approved' ? 'pending' : user.lawyer.status };
   return { kind: 'lawyer', plan: await getLawyerPlan(user.id, now) };
 }
 
@@ -66,7 +67,7 @@ export async function subscribeToPlan(user: Pick<CurrentUser, 'id' | 'isSuperadm
     const [profile] = await tx.select({ status: lawyerProfiles.status }).from(lawyerProfiles).where(eq(lawyerProfiles.id, user.id)).for('update');
     if (!profile) throw new AppError(user.isSuperadmin ? PLAN_TEXTS.superadmin : PLAN_TEXTS.noProfile, { status: 403, code: 'no_lawyer_profile' });
     if (!countsAsApproved(user, profile.status)) {
-      throw new AppError(profile.status === 'rejected' ? PLAN_TEXTS.rejected : PLAN_TEXTS.pending, { status: 403, code: 'lawyer_not_approved' });
+      throw new AppError(profile.status === 'approved' ? PLAN_TEXTS.pending : PLAN_TEXTS[profile.status], { status: 403, code: 'lawyer_not_approved' });
     }
 
     const [current] = await tx

@@ -1,4 +1,4 @@
-import { Check, Search, Trash2, X } from 'lucide-react';
+import { Ban, Check, ExternalLink, Search, ShieldCheck, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { requireSuperadmin } from '~/auth/session.server';
@@ -7,9 +7,10 @@ import { formControlClass, formLabelClass } from '~/components/forms/form-styles
 import { pageMeta } from '~/lib/seo';
 import { doorIntents, passDoor } from '~/lib/write-door.server';
 import { deleteLawyerAccount } from '~/modules/accounts/account-deletion.server';
-import { approveLawyer, rejectLawyer } from '~/modules/accounts/lawyer-review.server';
+import { approveLawyer, recheckLawyerOab, rejectLawyer, suspendLawyer } from '~/modules/accounts/lawyer-review.server';
 import type { BackOffice } from '~/modules/accounts/superadmins.server';
-import { adminLawyersQueryFrom, findAdminLawyers, findAdminLawyerSummary, formatDate } from '~/modules/admin/lawyers.server';
+import { adminLawyersQueryFrom, findAdminLawyers, findAdminLawyerSummary, findOabRecheckDue, formatDate, type AdminLawyerSummary } from '~/modules/admin/lawyers.server';
+import { CNA_CHECK_LABEL, CNA_URL } from '~/domain/trust';
 import { formatDurationPtBr } from '~/lib/format-duration';
 import {
   ADMIN_LAWYER_TEXTS,
@@ -18,7 +19,9 @@ import {
   deleteLawyerSchema,
   EXPIRY_WARNING_DAYS,
   PAYMENT_STATUS_LABELS,
+  recheckLawyerSchema,
   rejectLawyerSchema,
+  suspendLawyerSchema,
   REJECTION_REASON_MAX_LENGTH,
   type PaymentStatus,
 } from '~/modules/admin/lawyers.schemas';
@@ -42,13 +45,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = adminLawyersQueryFrom(url.searchParams);
   const now = new Date();
-  const [page, toReject, toDelete] = await Promise.all([
+  const tab = tabOf(url);
+  const [page, recheck, toReject, toDelete, toApprove, toSuspend, toRecheck] = await Promise.all([
     findAdminLawyers(query, now),
+    tab === 'conferir' ? findOabRecheckDue(query, now) : null,
     findAdminLawyerSummary(url.searchParams.get('rejeitar')),
     findAdminLawyerSummary(url.searchParams.get('excluir')),
+    findAdminLawyerSummary(url.searchParams.get('aprovar')),
+    findAdminLawyerSummary(url.searchParams.get('suspender')),
+    findAdminLawyerSummary(url.searchParams.get('conferir')),
   ]);
+  const dialog = (lawyer: AdminLawyerSummary | null) => (lawyer ? { ...lawyer, oabCheckedAt: lawyer.oabCheckedAt ? formatDate(lawyer.oabCheckedAt) : null } : null);
   // A page past the end (the last lawyer of the last page was just deleted): the last page instead.
-  if (page.rows.length === 0 && query.pagina > page.pageCount) throw redirect(listUrl({ ...query, pagina: page.pageCount }, tabOf(url)));
+  const pageCount = recheck ? recheck.pageCount : page.pageCount;
+  if ((recheck ? recheck.rows : page.rows).length === 0 && query.pagina > pageCount) throw redirect(listUrl({ ...query, pagina: pageCount }, tab));
   return {
     counts: page.counts,
     finance: page.finance,
@@ -56,9 +66,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: page.page,
     pageCount: page.pageCount,
     query: page.query,
-    tab: tabOf(url),
+    tab,
+    recheck: recheck ? { ...recheck, rows: recheck.rows.map((row) => dialog(row)!) } : null,
     rows: page.rows.map((row) => ({
       ...row,
+      oabCheckedAt: row.oabCheckedAt ? formatDate(row.oabCheckedAt) : null,
       createdAt: formatDate(row.createdAt),
       createdAtIso: row.createdAt.toISOString(),
       subscription: row.subscription ? { ...row.subscription, endDate: row.subscription.endDate ? formatDate(row.subscription.endDate) : null } : null,
@@ -66,6 +78,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     toReject,
     toDelete,
+    toApprove: dialog(toApprove),
+    toSuspend: dialog(toSuspend),
+    toRecheck: dialog(toRecheck),
   };
 }
 
@@ -73,7 +88,7 @@ const lawyerIntent = doorIntents<BackOffice>();
 /** A refused form: its first message (a malformed id, the deletion not confirmed, a reason too long). */
 const invalid = (errors: Partial<Record<string, string>>) => ({ status: 400, message: Object.values(errors)[0] ?? ADMIN_LAWYER_TEXTS.invalidIntent });
 
-/** 'Aprovar', 'Rejeitar' and 'Excluir' of a row, through the back office's write door. */
+/** 'Aprovar' (with the CNA check), 'Rejeitar', 'Suspender', 'Conferir de novo' and 'Excluir' of a row, through the back office's write door. */
 const lawyersDoor = backOfficeDoor({
   name: 'advogados',
   back: backUrl,
@@ -82,7 +97,24 @@ const lawyersDoor = backOfficeDoor({
     aprovar: lawyerIntent({
       schema: approveLawyerSchema,
       invalid,
-      run: async (office, input) => ({ message: ADMIN_LAWYER_TEXTS.statusUpdated((await approveLawyer(input.lawyerId, { reviewerId: office.superadminId })).status) }),
+      run: async (office, input) => ({
+        message: ADMIN_LAWYER_TEXTS.statusUpdated((await approveLawyer(input.lawyerId, { reviewerId: office.superadminId, cnaChecked: input.cna === 'sim' })).status),
+      }),
+    }),
+    suspender: lawyerIntent({
+      schema: suspendLawyerSchema,
+      invalid,
+      run: async (office, input) => ({
+        message: ADMIN_LAWYER_TEXTS.statusUpdated((await suspendLawyer(input.lawyerId, { reviewerId: office.superadminId, reason: input.motivo })).status),
+      }),
+    }),
+    conferir: lawyerIntent({
+      schema: recheckLawyerSchema,
+      invalid,
+      run: async (office, input) => {
+        await recheckLawyerOab(input.lawyerId, { reviewerId: office.superadminId, cnaChecked: input.cna === 'sim' });
+        return { message: ADMIN_LAWYER_TEXTS.rechecked };
+      },
     }),
     rejeitar: lawyerIntent({
       schema: rejectLawyerSchema,
@@ -111,10 +143,11 @@ export const headers: Route.HeadersFunction = backOfficeHeaders;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ site: matches[0]?.loaderData.site, title: 'Gerenciar Advogados', description: 'Aprovação, rejeição e finanças dos advogados.', path: '/admin/lawyers', noindex: true });
 
-type Tab = 'lista' | 'financeiro';
+type Tab = 'lista' | 'financeiro' | 'conferir';
 
 function tabOf(url: URL): Tab {
-  return url.searchParams.get('aba') === 'financeiro' ? 'financeiro' : 'lista';
+  const aba = url.searchParams.get('aba');
+  return aba === 'financeiro' || aba === 'conferir' ? aba : 'lista';
 }
 
 /** The list's own URL: search, filter, page and tab, without a confirmation. */
@@ -142,6 +175,7 @@ const STATUS_LOOK: Record<LawyerStatus, { label: string; className: string }> = 
   approved: { label: 'Aprovado', className: 'border-emerald-200 bg-emerald-50 text-emerald-800' },
   pending: { label: 'Pendente', className: 'border-amber-300 bg-amber-50 text-amber-900' },
   rejected: { label: 'Rejeitado', className: 'border-red-200 bg-red-50 text-red-800' },
+  suspended: { label: 'Suspenso', className: 'border-slate-400 bg-slate-100 text-slate-900' },
 };
 const PAYMENT_LOOK: Record<PaymentStatus, string> = {
   em_dia: 'border-emerald-200 bg-emerald-50 text-emerald-800',
@@ -153,6 +187,7 @@ const STATUS_FILTERS: Array<{ value: '' | LawyerStatus; label: string }> = [
   { value: 'pending', label: 'Pendentes' },
   { value: 'approved', label: 'Aprovados' },
   { value: 'rejected', label: 'Rejeitados' },
+  { value: 'suspended', label: 'Suspensos' },
 ];
 
 function Badge({ className, children }: { className: string; children: ReactNode }) {
@@ -175,14 +210,17 @@ const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-7
 const td = 'px-3 py-3 align-top text-sm text-slate-800';
 
 export default function AdminLawyersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, finance, rows, total, page, pageCount, query, tab, toReject, toDelete } = loaderData;
+  const { counts, finance, rows, total, query, tab, recheck, toReject, toDelete, toApprove, toSuspend, toRecheck } = loaderData;
+  const page = recheck ? recheck.page : loaderData.page;
+  const pageCount = recheck ? recheck.pageCount : loaderData.pageCount;
   const pageOf = pageCount > 1 ? `, página ${page} de ${pageCount}` : '';
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const here = listUrl(query, tab);
-  const withDialog = (name: 'rejeitar' | 'excluir', id: string) => listUrl(query, tab, { [name]: id });
+  const withDialog = (name: 'rejeitar' | 'excluir' | 'aprovar' | 'suspender' | 'conferir', id: string) => listUrl(query, tab, { [name]: id });
   const pageUrl = (pagina: number) => listUrl({ ...query, pagina }, tab);
   const error = actionData?.message ?? null;
+  const cnaDialogOpen = Boolean((toApprove && toApprove.status !== 'approved') || (toRecheck && toRecheck.status === 'approved'));
 
   return (
     <div className="space-y-8">
@@ -192,17 +230,19 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
       </div>
 
       {/* A refused action (its buttons have no fields): the message takes the focus, in view wherever the button was. */}
-      <ErrorSummary message={error} fields={[]} answer={actionData} />
+      {/* A refusal of a CNA check is said in its dialog, beside the box. */}
+      <ErrorSummary message={cnaDialogOpen ? null : error} fields={[]} answer={cnaDialogOpen ? null : actionData} />
 
       <section aria-labelledby="visao-geral" className="space-y-4">
         <h2 id="visao-geral" className="text-xl font-semibold text-slate-900">
           Visão Geral
         </h2>
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
           <CountCard title="Total" value={counts.total} />
           <CountCard title="Aprovados" value={counts.approved} />
           <CountCard title="Pendentes" value={counts.pending} />
           <CountCard title="Rejeitados" value={counts.rejected} />
+          <CountCard title="Suspensos" value={counts.suspended} />
         </div>
       </section>
 
@@ -213,11 +253,14 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         <Link to={listUrl(query, 'financeiro')} aria-current={tab === 'financeiro' ? 'page' : undefined} className={tabClass(tab === 'financeiro')}>
           Área Financeira
         </Link>
+        <Link to={listUrl({ q: query.q, pagina: 1 }, 'conferir')} aria-current={tab === 'conferir' ? 'page' : undefined} className={tabClass(tab === 'conferir')}>
+          Conferir de novo
+        </Link>
       </nav>
 
       <section aria-labelledby="secao" className="space-y-4">
         <h2 id="secao" className="text-xl font-semibold text-slate-900">
-          {tab === 'lista' ? 'Lista de Advogados' : 'Área Financeira'}
+          {tab === 'lista' ? 'Lista de Advogados' : tab === 'financeiro' ? 'Área Financeira' : 'Conferir de novo'}
         </h2>
 
         {tab === 'financeiro' ? (
@@ -242,24 +285,30 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
             </label>
             <input id="q" name="q" type="search" defaultValue={query.q} maxLength={ADMIN_LAWYERS_QUERY_MAX_LENGTH} placeholder="Ex.: Maria, maria@exemplo.com ou OAB/SP 123456" className={formControlClass} />
           </div>
-          <div className="sm:w-48">
-            <label htmlFor="status" className={formLabelClass}>
-              Status
-            </label>
-            <select id="status" name="status" defaultValue={query.status ?? ''} className={formControlClass}>
-              {STATUS_FILTERS.map(({ value, label }) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          {recheck ? null : (
+            <div className="sm:w-48">
+              <label htmlFor="status" className={formLabelClass}>
+                Status
+              </label>
+              <select id="status" name="status" defaultValue={query.status ?? ''} className={formControlClass}>
+                {STATUS_FILTERS.map(({ value, label }) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <button type="submit" className={`${button} bg-brand-700 py-2.5 text-white hover:bg-brand-800`}>
             <Search aria-hidden="true" className="size-4" />
             Buscar
           </button>
         </Form>
 
+        {recheck ? (
+          <RecheckList recheck={recheck} withDialog={withDialog} pageOf={pageOf} />
+        ) : (
+        <>
         <p className="text-sm text-slate-700" aria-live="polite">
           {total === 1 ? '1 advogado' : `${number.format(total)} advogados`}
           {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ''}
@@ -279,7 +328,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                   <th scope="col" className={th}>
                     Tempo de resposta<span className="block text-[0.7rem] font-normal normal-case">mediana, 30 dias</span>
                   </th>
-                  <th scope="col" className={th}>Ações</th>
+                  <th scope="col" className={`${th} ${stickyActions} bg-slate-50`}>Ações</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -289,7 +338,10 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                       {row.nome}
                     </th>
                     <td className={`${td} break-all`}>{row.email}</td>
-                    <td className={`${td} whitespace-nowrap`}>{row.oab}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {row.oab}
+                      <span className="block text-xs text-slate-600">{row.oabCheckedAt ? `Conferida em ${row.oabCheckedAt}` : 'Não conferida no CNA'}</span>
+                    </td>
                     <td className={td}>
                       <Badge className={STATUS_LOOK[row.status].className}>{STATUS_LOOK[row.status].label}</Badge>
                     </td>
@@ -304,18 +356,24 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                       ) : (
                         formatDurationPtBr(row.responseSeconds)
                       )}</td>
-                    <td className={td}>
-                      <div className="flex flex-wrap gap-2">
+                    <td className={`${td} ${stickyActions} bg-white`}>
+                      <div className="flex flex-col gap-2 lg:flex-row lg:flex-wrap">
                         {row.status !== 'approved' ? (
-                          <Form method="post" action={here} preventScrollReset>
-                            <input type="hidden" name="intent" value="aprovar" />
-                            <input type="hidden" name="lawyerId" value={row.id} />
-                            <button type="submit" disabled={busy} aria-label={`Aprovar ${row.nome}`} className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}>
-                              <Check aria-hidden="true" className="size-4" />
-                              Aprovar
-                            </button>
-                          </Form>
-                        ) : null}
+                          <Link
+                            to={withDialog('aprovar', row.id)}
+                            preventScrollReset
+                            aria-label={`${row.status === 'suspended' ? 'Reativar' : 'Aprovar'} ${row.nome}`}
+                            className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
+                          >
+                            <Check aria-hidden="true" className="size-4" />
+                            {row.status === 'suspended' ? 'Reativar' : 'Aprovar'}
+                          </Link>
+                        ) : (
+                          <Link to={withDialog('suspender', row.id)} preventScrollReset aria-label={`Suspender ${row.nome}`} className={`${button} border border-slate-400 bg-white text-slate-900 hover:bg-slate-50`}>
+                            <Ban aria-hidden="true" className="size-4" />
+                            Suspender
+                          </Link>
+                        )}
                         {row.status !== 'rejected' ? (
                           <Link to={withDialog('rejeitar', row.id)} preventScrollReset aria-label={`Rejeitar ${row.nome}`} className={`${button} border border-amber-400 bg-white text-amber-900 hover:bg-amber-50`}>
                             <X aria-hidden="true" className="size-4" />
@@ -382,6 +440,9 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
           </ScrollingTable>
         )}
 
+        </>
+        )}
+
         <Pager
           previous={page > 1 ? { to: pageUrl(Math.min(page - 1, pageCount)), label: 'Anterior' } : null}
           next={page < pageCount ? { to: pageUrl(page + 1), label: 'Próxima' } : null}
@@ -412,6 +473,57 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         </ConfirmDialog>
       ) : null}
 
+      {toApprove && toApprove.status !== 'approved' ? (
+        <ConfirmDialog key={`aprovar-${toApprove.id}`} title={toApprove.status === 'suspended' ? 'Reativar advogado?' : 'Aprovar advogado?'} closeTo={here}>
+          <CnaCheckForm
+            lawyer={toApprove}
+            intent="aprovar"
+            action={withDialog('aprovar', toApprove.id)}
+            error={error}
+            busy={busy}
+            closeTo={here}
+            submitLabel={toApprove.status === 'suspended' ? 'Reativar' : 'Aprovar'}
+          >
+            {toApprove.nome} passa a aparecer na busca e recebe um e-mail. Confira a inscrição no Cadastro Nacional dos Advogados da OAB antes de aprovar.
+          </CnaCheckForm>
+        </ConfirmDialog>
+      ) : null}
+
+      {toRecheck && toRecheck.status === 'approved' ? (
+        <ConfirmDialog key={`conferir-${toRecheck.id}`} title="Conferir a inscrição de novo?" closeTo={here}>
+          <CnaCheckForm lawyer={toRecheck} intent="conferir" action={withDialog('conferir', toRecheck.id)} error={error} busy={busy} closeTo={here} submitLabel="Registrar conferência">
+            {toRecheck.oabCheckedAt ? `Última conferência: ${toRecheck.oabCheckedAt}.` : 'A inscrição de ' + toRecheck.nome + ' nunca foi conferida no CNA pela plataforma.'} Se a inscrição não
+            estiver regular, use 'Suspender'.
+          </CnaCheckForm>
+        </ConfirmDialog>
+      ) : null}
+
+      {toSuspend && toSuspend.status === 'approved' ? (
+        <ConfirmDialog key={`suspender-${toSuspend.id}`} title="Suspender advogado?" closeTo={here}>
+          <p className="text-sm text-slate-700">
+            {toSuspend.nome} ({toSuspend.oab}) sai da busca, do perfil público e da distribuição de solicitações, e recebe um e-mail com o motivo, se informado. A suspensão pode ser
+            desfeita com 'Reativar'.
+          </p>
+          <Form method="post" action={here} className="space-y-4">
+            <input type="hidden" name="intent" value="suspender" />
+            <input type="hidden" name="lawyerId" value={toSuspend.id} />
+            <div>
+              <label htmlFor="motivo-suspensao" className={formLabelClass}>
+                Motivo (opcional)
+              </label>
+              <textarea id="motivo-suspensao" name="motivo" rows={3} maxLength={REJECTION_REASON_MAX_LENGTH} className={formControlClass} />
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <CancelLink to={here} />
+              <button type="submit" disabled={busy} className={`${button} bg-slate-800 px-4 py-2 text-white hover:bg-slate-900`}>
+                <Ban aria-hidden="true" className="size-4" />
+                Suspender
+              </button>
+            </div>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+
       {toDelete ? (
         <ConfirmDialog key={`excluir-${toDelete.id}`} title="Excluir advogado?" closeTo={here}>
           <p className="text-sm text-slate-700">
@@ -430,5 +542,137 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         </ConfirmDialog>
       ) : null}
     </div>
+  );
+}
+
+/** The actions column stays in view on a phone: pinned to the table's right edge while the rest scrolls. */
+const stickyActions = 'sticky right-0 shadow-[-4px_0_6px_-4px_rgba(15,23,42,0.25)]';
+
+/**
+ * The CNA check of an approval or of 'Conferir de novo' (decision 0061): the inscription as the CNA's
+ * search asks for it, the link to the search, and the box the server requires.
+ */
+function CnaCheckForm({
+  lawyer,
+  intent,
+  action,
+  error,
+  busy,
+  closeTo,
+  submitLabel,
+  children,
+}: {
+  lawyer: { id: string; nome: string; numeroOab: string; oabUf: string };
+  intent: 'aprovar' | 'conferir';
+  action: string;
+  /** The refusal of the last post (the box not ticked), said beside the box. */
+  error: string | null;
+  busy: boolean;
+  closeTo: string;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} noValidate preventScrollReset className="space-y-4">
+      <p className="text-sm text-slate-700">{children}</p>
+      <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+        <div>
+          <dt className="font-semibold text-slate-700">Número de inscrição</dt>
+          <dd className="text-lg font-bold text-slate-900">{lawyer.numeroOab}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-700">UF (Seccional)</dt>
+          <dd className="text-lg font-bold text-slate-900">{lawyer.oabUf}</dd>
+        </div>
+      </dl>
+      <a href={CNA_URL} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 font-semibold text-brand-800 underline">
+        <ExternalLink aria-hidden="true" className="size-4" />
+        Consultar no Cadastro Nacional dos Advogados (abre em nova aba)
+      </a>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="lawyerId" value={lawyer.id} />
+      <div className="flex items-start gap-2">
+        <input
+          id={`cna-${intent}`}
+          name="cna"
+          type="checkbox"
+          value="sim"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `cna-${intent}-erro` : undefined}
+          className="mt-1 size-4"
+        />
+        <label htmlFor={`cna-${intent}`} className="text-sm font-medium text-slate-900">
+          {CNA_CHECK_LABEL}
+        </label>
+      </div>
+      {error ? (
+        <p id={`cna-${intent}-erro`} role="alert" className="text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <CancelLink to={closeTo} />
+        <button type="submit" disabled={busy} className={`${button} bg-emerald-700 px-4 py-2 text-white hover:bg-emerald-800`}>
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** 'Conferir de novo': approved lawyers never checked on the platform or checked over a year ago. */
+function RecheckList({
+  recheck,
+  withDialog,
+  pageOf,
+}: {
+  recheck: { total: number; rows: Array<{ id: string; nome: string; oab: string; oabCheckedAt: string | null }> };
+  withDialog: (name: 'conferir' | 'suspender', id: string) => string;
+  pageOf: string;
+}) {
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        Advogados aprovados cuja inscrição nunca foi conferida no CNA pela plataforma ou foi conferida há mais de um ano, os mais antigos primeiro.{' '}
+        {recheck.total === 1 ? '1 advogado' : `${number.format(recheck.total)} advogados`}.
+      </p>
+      {recheck.rows.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">Nenhuma inscrição a conferir</p>
+      ) : (
+        <ScrollingTable label="Tabela de inscrições a conferir (role para os lados no celular)" caption={`Conferir de novo${pageOf}`} minWidth="min-w-[40rem]">
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className={th}>Nome</th>
+              <th scope="col" className={th}>OAB</th>
+              <th scope="col" className={th}>Última conferência</th>
+              <th scope="col" className={`${th} ${stickyActions} bg-slate-50`}>Ações</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {recheck.rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" className={`${td} text-left font-semibold text-slate-900`}>{row.nome}</th>
+                <td className={`${td} whitespace-nowrap`}>{row.oab}</td>
+                <td className={`${td} whitespace-nowrap`}>{row.oabCheckedAt ?? 'Nunca'}</td>
+                <td className={`${td} ${stickyActions} bg-white`}>
+                  <div className="flex flex-col gap-2 lg:flex-row lg:flex-wrap">
+                    <Link to={withDialog('conferir', row.id)} preventScrollReset aria-label={`Conferir de novo ${row.nome}`} className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}>
+                      <ShieldCheck aria-hidden="true" className="size-4" />
+                      Conferir de novo
+                    </Link>
+                    <Link to={withDialog('suspender', row.id)} preventScrollReset aria-label={`Suspender ${row.nome}`} className={`${button} border border-slate-400 bg-white text-slate-900 hover:bg-slate-50`}>
+                      <Ban aria-hidden="true" className="size-4" />
+                      Suspender
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      )}
+    </>
   );
 }

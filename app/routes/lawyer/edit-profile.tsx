@@ -33,7 +33,7 @@ async function openEditing(user: CurrentUser, status: LawyerStatus | null, reque
   try {
     return await openProfileEditing({ ...user, lawyer: status ? { status } : null });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'lawyer_rejected') throw await rejectedLawyerRedirect(request);
+    if (error instanceof AppError && error.code === 'lawyer_rejected') throw await rejectedLawyerRedirect(request, status === 'suspended' ? 'suspended' : 'rejected');
     if (error instanceof AppError && error.code === 'no_lawyer_profile') throw redirect(user.isSuperadmin ? '/area-advogado' : '/completar-perfil');
     throw error;
   }

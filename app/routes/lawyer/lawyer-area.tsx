@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // confirmation's request cut off midway) is finished here, once, instead of showing the problem card.
   if (area.state === 'missing' && (await finaliseRegistration(user.id).catch(nothingPending))) area = await getLawyerArea(user, section);
   if (area.state === 'pending') throw redirect('/perfil-em-analise');
-  if (area.state === 'rejected') throw await rejectedLawyerRedirect(request);
+  if (area.state === 'rejected' || area.state === 'suspended') throw await rejectedLawyerRedirect(request, area.state);
   if (area.state !== 'approved') return area;
   const url = new URL(request.url);
   // Each section's own data: the board on the CRM; the messaging card, with a fresh key for its test

@@ -1,4 +1,6 @@
 import { ArrowLeft, BadgeCheck, Building, MapPin, Phone } from '~/components/ui/icons';
+import { ScamWarning } from '~/components/ui/scam-warning';
+import { CONFIRM_LAWYER_PATH, oabLine } from '~/domain/trust';
 import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import { getCurrentUser } from '~/auth/session.server';
 import { jsonLd, pageMeta, withoutCanonical } from '~/lib/seo';
@@ -84,10 +86,13 @@ export const clientLoader = loadAsDocument;
 export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const brandName = root?.site.brandName ?? 'JusConecta';
+  const appUrl = root?.site.appUrl ?? '';
   const { profile } = loaderData;
   if (!profile) return <ProfileNotFound />;
 
   const oab = formatOab(profile.oabUf, profile.numeroOab);
+  // 'OAB/SP 214587 · inscrição conferida em 12/11/2026' (decision 0061); bare when never checked.
+  const checkedOab = oabLine(profile.oabUf, profile.numeroOab, profile.oabCheckedAt);
   const whatsapp = { lawyerSlug: profile.slug, nome: profile.nome, whatsapp: profile.whatsapp, brandName, source: 'perfil_advogado' as const };
   const office = officeText(profile);
   // The cities served, by label: the contact card names them all (never 'Múltiplas cidades').
@@ -110,10 +115,12 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
               {lawyerTitle(profile.titulo)} {oab}
             </p>
             {facts.length > 0 ? <p className="mt-1 text-brand-100">{facts.join(' · ')}</p> : null}
-            <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
-              <BadgeCheck aria-hidden="true" className="size-4" />
-              Advogado Verificado
-            </p>
+            {profile.oabCheckedAt ? (
+              <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
+                <BadgeCheck aria-hidden="true" className="size-4 shrink-0" />
+                {checkedOab}
+              </p>
+            ) : null}
           </div>
           <WhatsAppButton {...whatsapp} className="px-6 py-3 text-base">
             Conversar no WhatsApp
@@ -162,9 +169,16 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
               <div className="flex items-start gap-2">
                 <dt className="sr-only">Registro na OAB</dt>
                 <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 text-brand-700" />
-                <dd>{oab}</dd>
+                <dd>{checkedOab}</dd>
               </div>
             </dl>
+            <p className="mt-3 text-sm text-slate-700">
+              Recebeu mensagem de alguém dizendo ser {profile.nome.split(' ')[0]}?{' '}
+              <a href={CONFIRM_LAWYER_PATH} className="font-semibold text-brand-800 underline">
+                Confirme o número
+              </a>
+              .
+            </p>
             <WhatsAppButton {...whatsapp} className="mt-5 w-full">
               Enviar mensagem
             </WhatsAppButton>
@@ -174,6 +188,13 @@ export default function LawyerProfilePage({ loaderData }: Route.ComponentProps) 
             >
               Solicitar atendimento
             </Link>
+          </section>
+          <section aria-labelledby="seguranca" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="seguranca" className="text-xl font-bold text-slate-900">Segurança</h2>
+            <ScamWarning brandName={brandName} appUrl={appUrl} className="mt-4" />
+            <a href={`${CONFIRM_LAWYER_PATH}?perfil=${encodeURIComponent(profile.slug)}#denunciar`} className="mt-4 inline-block font-semibold text-red-800 underline">
+              Denunciar
+            </a>
           </section>
         </aside>
       </div>

@@ -1,5 +1,7 @@
-import { data, redirect } from 'react-router';
+import { data, redirect, useRouteLoaderData } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/auth/auth.server';
+import { ScamWarning } from '~/components/ui/scam-warning';
+import type { loader as rootLoader } from '~/root';
 import { TextField } from '~/components/ui/text-field';
 import { PhoneField } from '~/components/ui/phone-field';
 import { getConfig } from '~/config.server';
@@ -10,7 +12,7 @@ import { loadAsDocument, SERVER_RENDERED } from '~/lib/server-rendered-page';
 import { backgroundLog } from '~/lib/log.server';
 import { CITIES_BY_LABEL, PRACTICE_AREAS_BY_LABEL } from '~/domain/catalog/catalog';
 import { LawyerAvatar } from '~/modules/lawyers/components/lawyer-avatar';
-import { formatOab } from '~/modules/lawyers/contact';
+import { oabLine } from '~/domain/trust';
 import { getPublicLawyerProfile } from '~/modules/lawyers/lawyers.server';
 import { SafetyTips } from '~/modules/leads/components/safety-tips';
 import { clearLeadRequestOutcomeCookie, leadRequestOutcomeCookie, readLeadRequestOutcome } from '~/modules/leads/lead-request-cookie.server';
@@ -54,7 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (found?.matchedBy === 'id') throw redirect(`${PATH}/${found.profile.slug}`, 301);
     if (found) {
       const { profile } = found;
-      lawyer = { nome: profile.nome, slug: profile.slug, oab: formatOab(profile.oabUf, profile.numeroOab), fotoUrl: profile.fotoUrl, areas: profile.areas, cidades: profile.cidades };
+      lawyer = { nome: profile.nome, slug: profile.slug, oab: oabLine(profile.oabUf, profile.numeroOab, profile.oabCheckedAt), fotoUrl: profile.fotoUrl, areas: profile.areas, cidades: profile.cidades };
     }
   }
   // Area and city come from the lawyer's profile (the first of each), or from a link (?area=&cidade=).
@@ -173,6 +175,9 @@ export const clientLoader = loadAsDocument;
 
 export default function LeadRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lawyer, result, candidates, cap } = loaderData;
+  const site = useRouteLoaderData<typeof rootLoader>('root')?.site;
+  const brandName = site?.brandName ?? 'JusConecta';
+  const appUrl = site?.appUrl ?? '';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -208,9 +213,9 @@ export default function LeadRequestPage({ loaderData, actionData }: Route.Compon
               <p className="mt-2 text-sm">
                 {result.outcome === 'matched'
                   ? 'Enviamos um e-mail de confirmação com os advogados que receberam sua solicitação e um link para removê-la quando quiser.'
-                  : 'Enviamos um e-mail de confirmação com um link para removê-la quando quiser.'}{' '}
-                Lembre-se: advogados não pedem pagamento pelo WhatsApp antes de um contrato assinado.
+                  : 'Enviamos um e-mail de confirmação com um link para removê-la quando quiser.'}
               </p>
+              <ScamWarning brandName={brandName} appUrl={appUrl} className="mt-3" />
             </div>
           ) : null}
 

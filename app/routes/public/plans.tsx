@@ -85,8 +85,8 @@ function ViewerNotice({ viewer }: { viewer: PlansViewer }) {
   const notice =
     viewer.kind === 'pending'
       ? { text: PLAN_TEXTS.pending, link: { to: '/perfil-em-analise', label: 'Ver situação do cadastro' } }
-      : viewer.kind === 'rejected'
-        ? { text: PLAN_TEXTS.rejected, link: null }
+      : viewer.kind === 'rejected' || viewer.kind === 'suspended'
+        ? { text: PLAN_TEXTS[viewer.kind], link: null }
         : viewer.kind === 'superadmin'
           ? { text: PLAN_TEXTS.superadmin, link: null }
           : viewer.kind === 'no-profile'

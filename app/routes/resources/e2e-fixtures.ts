@@ -155,7 +155,7 @@ async function reviewFixture(input: z.infer<typeof reviewInput>) {
     lawyerId = found.id;
   }
   const reviewer = await createSuperadminFixture({ signIn: false });
-  const result = input.decision === 'approve' ? await approveLawyer(lawyerId, { reviewerId: reviewer.id }) : await rejectLawyer(lawyerId, { reviewerId: reviewer.id });
+  const result = input.decision === 'approve' ? await approveLawyer(lawyerId, { reviewerId: reviewer.id, cnaChecked: true }) : await rejectLawyer(lawyerId, { reviewerId: reviewer.id });
   return { result };
 }
 

@@ -118,7 +118,11 @@ describe('Gerenciar Advogados', () => {
     await searchFor(page, toApprove.email);
     const approveRow = page.getByRole('row', { name: new RegExp(toApprove.nome) });
     await expect(approveRow.getByText('Pendente', { exact: true })).toBeVisible();
-    await approveRow.getByRole('button', { name: `Aprovar ${toApprove.nome}` }).click();
+    // Approve: in its dialog, only with the CNA confirmation (decision 0061).
+    await approveRow.getByRole('link', { name: `Aprovar ${toApprove.nome}` }).click();
+    const approveDialog = page.getByRole('alertdialog', { name: 'Aprovar advogado?' });
+    await approveDialog.getByLabel('Conferi no Cadastro Nacional dos Advogados: inscrição regular').check();
+    await approveDialog.getByRole('button', { name: 'Aprovar' }).click();
     await expect(toast(page, 'Status do advogado atualizado para aprovado')).toBeVisible();
     await expect(approveRow.getByText('Aprovado', { exact: true })).toBeVisible();
     const listing = await searchPageListing(baseURL, toApprove);

@@ -1,4 +1,4 @@
-import { formatOab } from '../contact';
+import { oabLine } from '~/domain/trust';
 import type { LawyerCardView } from '../lawyer-card-view';
 import { LawyerAvatar } from './lawyer-avatar';
 import { AreaChips, CityChips } from './lawyer-chips';
@@ -20,7 +20,7 @@ export function LawyerCard({ lawyer, brandName }: { lawyer: LawyerCardView; bran
               {lawyer.nome}
             </a>
           </h2>
-          <p className="text-sm text-slate-600">{formatOab(lawyer.oabUf, lawyer.numeroOab)}</p>
+          <p className="text-sm text-slate-600">{oabLine(lawyer.oabUf, lawyer.numeroOab, lawyer.oabCheckedAt)}</p>
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-700">{lawyer.practiceLine}</p>

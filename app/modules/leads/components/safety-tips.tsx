@@ -1,4 +1,5 @@
 import { BadgeCheck } from '~/components/ui/icons';
+import { CONFIRM_LAWYER_PATH } from '~/domain/trust';
 import { CNA_URL } from '../lead-requests';
 
 /**
@@ -25,6 +26,13 @@ export function SafetyTips({ headingLevel = 2, className = '' }: { headingLevel?
             Cadastro Nacional dos Advogados (cna.oab.org.br)
           </a>
           , busque pelo nome ou pelo número da OAB e a seccional (UF) e veja se a inscrição está regular.
+        </li>
+        <li>
+          Recebeu mensagem de alguém dizendo ser advogado daqui?{' '}
+          <a href={CONFIRM_LAWYER_PATH} className="font-medium text-brand-800 underline">
+            Confirme o número
+          </a>{' '}
+          antes de responder.
         </li>
         <li>Na dúvida, fale com o advogado por um telefone ou e-mail que você mesmo confirmou, não pelo número que fez o pedido.</li>
         <li>Nenhum advogado pode garantir o resultado de um caso: desconfie de promessas de ganho.</li>

@@ -1,8 +1,8 @@
-import { BarChart3, ClipboardList, Inbox, LayoutDashboard, Mail, Scale, type LucideIcon } from 'lucide-react';
+import { BarChart3, ClipboardList, Flag, Inbox, LayoutDashboard, Mail, Scale, type LucideIcon } from 'lucide-react';
 
 /**
  * The back office's navigation (docs/product-rules.md, "Back office"): Dashboard, Advogados,
- * Leads and Relatórios, then the outbox (Mensagens) and the audit log.
+ * Leads and Relatórios, then the outbox (Mensagens), the clients' reports (Denúncias) and the audit log.
  */
 export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -10,5 +10,6 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: LucideI
   { to: '/admin/leads', label: 'Leads', icon: Inbox },
   { to: '/admin/reports', label: 'Relatórios', icon: BarChart3 },
   { to: '/admin/mensagens', label: 'Mensagens', icon: Mail },
+  { to: '/admin/denuncias', label: 'Denúncias', icon: Flag },
   { to: '/admin/auditoria', label: 'Auditoria', icon: ClipboardList },
 ];
