@@ -581,7 +581,7 @@ async function main() {
     const cached = first.nonce !== undefined && first.nonce === second.nonce;
     const login = await request(`${appUrl(a)}/admin`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(DEMO_ADMIN).toString() });
     const adminCookie = cookiesOf(login);
-    const approved = await request(`${appUrl(a)}/admin/lawyers`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: adminCookie }, body: new URLSearchParams({ intent: 'aprovar', lawyerId: pending!.id }).toString() });
+    const approved = await request(`${appUrl(a)}/admin/lawyers`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: adminCookie }, body: new URLSearchParams({ intent: 'aprovar', lawyerId: pending!.id, cna: 'sim' }).toString() });
     const at = performance.now();
     let after = second;
     let elapsed = Infinity;

@@ -143,7 +143,7 @@ describe('a superadmin’s changes', () => {
     const admin = await signedInSuperadmin();
     const pending = await createLawyer({ email: 'pendente2@exemplo.adv.br', status: 'pending' });
     await spend('back-office', admin.id, WRITE_LIMITS['back-office'].max - 1);
-    const approve = await run(() => lawyersAction(postArgs(admin.cookie, '/admin/lawyers', { intent: 'aprovar', lawyerId: pending.id })));
+    const approve = await run(() => lawyersAction(postArgs(admin.cookie, '/admin/lawyers', { intent: 'aprovar', lawyerId: pending.id, cna: 'sim' })));
     expect(approve.status).toBe(302);
     const [row] = await db.select({ status: lawyerProfiles.status }).from(lawyerProfiles).where(eq(lawyerProfiles.id, pending.id));
     expect(row!.status).toBe('approved');

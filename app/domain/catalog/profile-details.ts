@@ -61,3 +61,14 @@ export function yearsOfPracticeText(firstYear: number, currentYear: number): str
 export function saoPauloYear(now: Date = new Date()): number {
   return Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(now));
 }
+
+/** What a lawyer declares about their practice (docs/decisions/0063), as the profile's readers carry it. */
+export interface DeclaredPractice {
+  titulo: string | null;
+  primeiraInscricaoAno: number | null;
+  formacao: string | null;
+  idiomas: string[];
+  atendeOnline: boolean;
+  escritorioBairro: string | null;
+  escritorioCidade: string | null;
+}

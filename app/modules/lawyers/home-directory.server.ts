@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '~/db/client.server';
-import type { PublicLawyerCard } from './lawyers.server';
+import { cardFromRow, type CardRow, type PublicLawyerCard } from './lawyers.server';
 import { rotationStart } from './search-order';
-import { areasFromTags, citiesFromTags } from './search-tags';
 
 /**
  * The home page's hero (issue 27, part 5; docs/decisions/0064): how many verified lawyers, practice
@@ -30,19 +29,7 @@ export async function getDirectoryCounts(): Promise<DirectoryCounts> {
   return { lawyers: Number(row?.lawyers ?? 0), areas: Number(row?.areas ?? 0), cities: Number(row?.cities ?? 0) };
 }
 
-interface FeaturedRow {
-  nome: string;
-  slug: string;
-  foto_url: string;
-  whatsapp: string;
-  numero_oab: string;
-  oab_uf: string;
-  oab_checked_at: Date | string | null;
-  search_tags: string[];
-  titulo: string | null;
-  primeira_inscricao_ano: number | null;
-  atende_online: boolean;
-}
+type FeaturedRow = Omit<CardRow, 'id'>;
 
 /**
  * `limit` approved lawyers with a photo, from today's start of the rotation onwards (round the circle):
@@ -62,18 +49,8 @@ export async function findFeaturedLawyers(limit: number, now = new Date()): Prom
     order by part, rotation_key
     limit ${limit}
   `);
-  return rows.map((r) => ({
-    nome: r.nome,
-    slug: r.slug,
-    fotoUrl: r.foto_url,
-    whatsapp: r.whatsapp,
-    numeroOab: r.numero_oab,
-    oabUf: r.oab_uf,
-    oabCheckedAt: r.oab_checked_at === null ? null : new Date(r.oab_checked_at).toISOString(),
-    areas: areasFromTags(r.search_tags),
-    cidades: citiesFromTags(r.search_tags),
-    titulo: r.titulo,
-    primeiraInscricaoAno: r.primeira_inscricao_ano,
-    atendeOnline: r.atende_online,
-  }));
+  return rows.map((row) => {
+    const { id: _id, ...card } = cardFromRow({ ...row, id: '' });
+    return card;
+  });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { DeclaredPractice } from '~/domain/catalog/profile-details';
 import { z } from 'zod';
 import type { CurrentUser } from '~/auth/session.server';
 import { db } from '~/db/client.server';
@@ -26,7 +27,8 @@ export const SUSPENDED_ACCOUNT_MESSAGE = 'Seu perfil está suspenso porque não 
 /** The badge's plan when the lawyer has no active plan: 'Plano Básico', as the product always showed. */
 const BADGE_FALLBACK_PLAN = findPlan('basico')!;
 
-export interface OwnLawyerProfile {
+/** With what the lawyer declared about their practice (docs/decisions/0063). */
+export interface OwnLawyerProfile extends DeclaredPractice {
   nome: string;
   email: string;
   numeroOab: string;
@@ -36,14 +38,6 @@ export interface OwnLawyerProfile {
   fotoUrl: string | null;
   slug: string;
   status: LawyerStatus;
-  /** What the lawyer declared about their practice (docs/decisions/0063). */
-  titulo: string | null;
-  primeiraInscricaoAno: number | null;
-  formacao: string | null;
-  idiomas: string[];
-  atendeOnline: boolean;
-  escritorioBairro: string | null;
-  escritorioCidade: string | null;
   /** Practice-area ids, sorted by their pt-BR label. */
   areas: string[];
   /** City ids, sorted by their label. */

@@ -42,8 +42,8 @@ export function searchScope(filters: Pick<SearchFilters, 'area' | 'cidade'>): st
   return [filters.area && `a:${filters.area}`, filters.cidade && `c:${filters.cidade}`].filter(Boolean).join(' ');
 }
 
-/** A card's columns as the search queries select them. */
-interface CardRow {
+/** A card's columns as the search queries select them (and the home page's, without the id). */
+export interface CardRow {
   id: string;
   nome: string;
   slug: string;
@@ -58,7 +58,7 @@ interface CardRow {
   atende_online: boolean;
 }
 
-function cardFromRow(r: CardRow): LawyerCardData {
+export function cardFromRow(r: CardRow): LawyerCardData {
   return {
     id: r.id,
     nome: r.nome,

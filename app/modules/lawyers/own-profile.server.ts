@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { DeclaredPractice } from '~/domain/catalog/profile-details';
 import { db } from '~/db/client.server';
 import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
 import { AppError } from '~/lib/app-error';
@@ -41,20 +42,14 @@ export function afterProfileSaved(editor: ProfileEditor, saved: { status: Lawyer
 }
 
 /** What the edit form starts from. */
-export interface EditableProfile {
+/** With what the lawyer declared about their practice (docs/decisions/0063). */
+export interface EditableProfile extends DeclaredPractice {
   nome: string;
   whatsapp: string;
   whatsappNotificacoes: string | null;
   biografia: string;
   fotoUrl: string | null;
   status: LawyerStatus;
-  titulo: string | null;
-  primeiraInscricaoAno: number | null;
-  formacao: string | null;
-  idiomas: string[];
-  atendeOnline: boolean;
-  escritorioBairro: string | null;
-  escritorioCidade: string | null;
   /** Practice-area ids, by label. */
   areas: string[];
   /** City ids, by label. */

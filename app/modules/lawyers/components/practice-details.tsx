@@ -1,14 +1,7 @@
 import { cityLabel } from '~/domain/catalog/catalog';
-import { languageLabels, yearsOfPracticeText } from '~/domain/catalog/profile-details';
+import { type DeclaredPractice, languageLabels, yearsOfPracticeText } from '~/domain/catalog/profile-details';
 
-export interface PracticeDetailsData {
-  primeiraInscricaoAno: number | null;
-  formacao: string | null;
-  idiomas: string[];
-  atendeOnline: boolean;
-  escritorioBairro: string | null;
-  escritorioCidade: string | null;
-}
+export type PracticeDetailsData = Omit<DeclaredPractice, 'titulo'>;
 
 /** 'Pinheiros, São Paulo - SP', 'São Paulo - SP', 'Pinheiros', or null without an office. */
 export function officeText({ escritorioBairro, escritorioCidade }: Pick<PracticeDetailsData, 'escritorioBairro' | 'escritorioCidade'>): string | null {
