@@ -5,8 +5,6 @@
 -- until a superadmin checks them. A new status 'suspended' (search, profiles, the sitemap, landing pages
 -- and lead routing all read status = 'approved', and so do the search-order and landing triggers).
 -- scam_reports: the clients' reports ('Denunciar').
--- Its journal time is later than 0025's (merged first): drizzle's migrator applies only migrations newer
--- than the last one a database has, so a database already at 0025 still gets this one.
 CREATE TABLE "scam_reports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"relato" text NOT NULL,
