@@ -43,6 +43,14 @@ const lawyerId = z.string({ message: ADMIN_LAWYER_TEXTS.invalidLawyer }).regex(/
  */
 const cna = z.literal('sim', { message: ADMIN_LAWYER_TEXTS.cnaRequired });
 
+/** The reason a rejection or a suspension may give, sent to the lawyer; empty is none. */
+const optionalReason = z
+  .string()
+  .trim()
+  .max(REJECTION_REASON_MAX_LENGTH, ADMIN_LAWYER_TEXTS.reasonTooLong)
+  .optional()
+  .transform((reason) => reason || undefined);
+
 /** 'Aprovar' (also 'Reativar' of a suspended lawyer) and 'Rejeitar' of a row (the rejection's dialog may give a reason). */
 export const approveLawyerSchema = z.object({ intent: z.literal('aprovar'), lawyerId, cna });
 /** 'Conferir de novo' of an approved lawyer. */
@@ -51,22 +59,12 @@ export const recheckLawyerSchema = z.object({ intent: z.literal('conferir'), law
 export const suspendLawyerSchema = z.object({
   intent: z.literal('suspender'),
   lawyerId,
-  motivo: z
-    .string()
-    .trim()
-    .max(REJECTION_REASON_MAX_LENGTH, ADMIN_LAWYER_TEXTS.reasonTooLong)
-    .optional()
-    .transform((reason) => reason || undefined),
+  motivo: optionalReason,
 });
 export const rejectLawyerSchema = z.object({
   intent: z.literal('rejeitar'),
   lawyerId,
-  motivo: z
-    .string()
-    .trim()
-    .max(REJECTION_REASON_MAX_LENGTH, ADMIN_LAWYER_TEXTS.reasonTooLong)
-    .optional()
-    .transform((reason) => reason || undefined),
+  motivo: optionalReason,
 });
 // The dialog 'Excluir advogado?' sends `confirmacao=excluir`: a stray post deletes nothing.
 export const deleteLawyerSchema = z.object({ intent: z.literal('excluir'), lawyerId, confirmacao: z.literal('excluir', { message: ADMIN_LAWYER_TEXTS.deleteConfirmation }) });

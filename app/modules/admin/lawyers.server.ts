@@ -218,22 +218,29 @@ export interface AdminLawyerSummary {
   oabCheckedAt: Date | null;
 }
 
+/** What a confirmation dialog and the re-check list show of a lawyer. */
+const SUMMARY_COLUMNS = {
+  id: lawyerProfiles.id,
+  nome: lawyerProfiles.nome,
+  oabUf: lawyerProfiles.oabUf,
+  numeroOab: lawyerProfiles.numeroOab,
+  status: lawyerProfiles.status,
+  oabCheckedAt: lawyerProfiles.oabCheckedAt,
+};
+
+function summaryOf(row: Omit<AdminLawyerSummary, 'oab'>): AdminLawyerSummary {
+  return { ...row, oab: formatOab(row.oabUf, row.numeroOab) };
+}
+
 /** The lawyer a confirmation dialog is about (by id from the URL), or null when there is none. */
 export async function findAdminLawyerSummary(id: string | null): Promise<AdminLawyerSummary | null> {
   if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   const [row] = await db
-    .select({
-      id: lawyerProfiles.id,
-      nome: lawyerProfiles.nome,
-      oabUf: lawyerProfiles.oabUf,
-      numeroOab: lawyerProfiles.numeroOab,
-      status: lawyerProfiles.status,
-      oabCheckedAt: lawyerProfiles.oabCheckedAt,
-    })
+    .select(SUMMARY_COLUMNS)
     .from(lawyerProfiles)
     .where(eq(lawyerProfiles.id, id))
     .limit(1);
-  return row ? { ...row, oab: formatOab(row.oabUf, row.numeroOab) } : null;
+  return row ? summaryOf(row) : null;
 }
 
 /** One page of the yearly re-check list. */
@@ -257,14 +264,7 @@ export async function findOabRecheckDue({ q = '', pagina }: { q?: string; pagina
   const [[count], rows] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(lawyerProfiles).where(where),
     db
-      .select({
-        id: lawyerProfiles.id,
-        nome: lawyerProfiles.nome,
-        oabUf: lawyerProfiles.oabUf,
-        numeroOab: lawyerProfiles.numeroOab,
-        status: lawyerProfiles.status,
-        oabCheckedAt: lawyerProfiles.oabCheckedAt,
-      })
+      .select(SUMMARY_COLUMNS)
       .from(lawyerProfiles)
       .where(where)
       .orderBy(sql`${lawyerProfiles.oabCheckedAt} asc nulls first`, asc(lawyerProfiles.id))
@@ -272,7 +272,7 @@ export async function findOabRecheckDue({ q = '', pagina }: { q?: string; pagina
       .offset((pagina - 1) * OAB_RECHECK_PAGE_SIZE),
   ]);
   const total = Number(count?.n ?? 0);
-  return { rows: rows.map((row) => ({ ...row, oab: formatOab(row.oabUf, row.numeroOab) })), total, page: pagina, pageCount: Math.max(1, Math.ceil(total / OAB_RECHECK_PAGE_SIZE)) };
+  return { rows: rows.map(summaryOf), total, page: pagina, pageCount: Math.max(1, Math.ceil(total / OAB_RECHECK_PAGE_SIZE)) };
 }
 
 const date = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
