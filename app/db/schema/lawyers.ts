@@ -94,6 +94,17 @@ export const lawyerProfiles = pgTable(
   ],
 );
 
+/** What a lawyer declares about their practice (docs/decisions/0063), as the lawyer area and the edit form select it. */
+export const declaredPracticeColumns = {
+  titulo: lawyerProfiles.titulo,
+  primeiraInscricaoAno: lawyerProfiles.primeiraInscricaoAno,
+  formacao: lawyerProfiles.formacao,
+  idiomas: lawyerProfiles.idiomas,
+  atendeOnline: lawyerProfiles.atendeOnline,
+  escritorioBairro: lawyerProfiles.escritorioBairro,
+  escritorioCidade: lawyerProfiles.escritorioCidade,
+};
+
 export const lawyerPracticeAreas = pgTable(
   'lawyer_practice_areas',
   {

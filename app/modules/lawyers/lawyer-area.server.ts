@@ -3,7 +3,7 @@ import type { DeclaredPractice } from '~/domain/catalog/profile-details';
 import { z } from 'zod';
 import type { CurrentUser } from '~/auth/session.server';
 import { db } from '~/db/client.server';
-import { lawyerProfiles } from '~/db/schema/lawyers';
+import { declaredPracticeColumns, lawyerProfiles } from '~/db/schema/lawyers';
 import { getLawyerDashboardStats, type LawyerDashboardStats } from '~/modules/analytics/dashboard.server';
 import { cityLabel, findPlan, practiceAreaLabel, sortByLabel, type LawyerStatus, type Plan } from '~/domain/catalog/catalog';
 import type { LawyerPlan } from '~/modules/subscriptions/lawyer-plan';
@@ -74,13 +74,7 @@ export async function getOwnLawyerProfile(userId: string, now: Date = new Date()
       fotoUrl: lawyerProfiles.fotoUrl,
       slug: lawyerProfiles.slug,
       status: lawyerProfiles.status,
-      titulo: lawyerProfiles.titulo,
-      primeiraInscricaoAno: lawyerProfiles.primeiraInscricaoAno,
-      formacao: lawyerProfiles.formacao,
-      idiomas: lawyerProfiles.idiomas,
-      atendeOnline: lawyerProfiles.atendeOnline,
-      escritorioBairro: lawyerProfiles.escritorioBairro,
-      escritorioCidade: lawyerProfiles.escritorioCidade,
+      ...declaredPracticeColumns,
       searchTags: lawyerProfiles.searchTags,
     })
     .from(lawyerProfiles)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DeclaredPractice } from '~/domain/catalog/profile-details';
 import { db } from '~/db/client.server';
-import { lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
+import { declaredPracticeColumns, lawyerCities, lawyerPracticeAreas, lawyerProfiles } from '~/db/schema/lawyers';
 import { AppError } from '~/lib/app-error';
 import { publicContentChanged } from '~/lib/public-content.server';
 import { cityLabel, practiceAreaLabel, sortByLabel, type LawyerStatus } from '~/domain/catalog/catalog';
@@ -67,13 +67,7 @@ export async function getEditableProfile(userId: string): Promise<EditableProfil
         biografia: lawyerProfiles.biografia,
         fotoUrl: lawyerProfiles.fotoUrl,
         status: lawyerProfiles.status,
-        titulo: lawyerProfiles.titulo,
-        primeiraInscricaoAno: lawyerProfiles.primeiraInscricaoAno,
-        formacao: lawyerProfiles.formacao,
-        idiomas: lawyerProfiles.idiomas,
-        atendeOnline: lawyerProfiles.atendeOnline,
-        escritorioBairro: lawyerProfiles.escritorioBairro,
-        escritorioCidade: lawyerProfiles.escritorioCidade,
+        ...declaredPracticeColumns,
       })
       .from(lawyerProfiles)
       .where(eq(lawyerProfiles.id, userId)),
