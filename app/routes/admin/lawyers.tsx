@@ -454,22 +454,9 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
           <p className="text-sm text-slate-700">
             {toReject.nome} ({toReject.oab}) deixa de aparecer na busca e recebe um e-mail com o motivo, se informado.
           </p>
-          <Form method="post" action={here} className="space-y-4">
-            <input type="hidden" name="intent" value="rejeitar" />
-            <input type="hidden" name="lawyerId" value={toReject.id} />
-            <div>
-              <label htmlFor="motivo" className={formLabelClass}>
-                Motivo (opcional)
-              </label>
-              <textarea id="motivo" name="motivo" rows={3} maxLength={REJECTION_REASON_MAX_LENGTH} className={formControlClass} />
-            </div>
-            <div className="flex flex-wrap justify-end gap-2">
-              <CancelLink to={here} />
-              <button type="submit" disabled={busy} className={`${button} bg-amber-700 px-4 py-2 text-white hover:bg-amber-800`}>
-                Rejeitar
-              </button>
-            </div>
-          </Form>
+          <ReasonForm intent="rejeitar" lawyerId={toReject.id} fieldId="motivo" action={here} busy={busy} submitClass="bg-amber-700 hover:bg-amber-800">
+            Rejeitar
+          </ReasonForm>
         </ConfirmDialog>
       ) : null}
 
@@ -504,23 +491,10 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
             {toSuspend.nome} ({toSuspend.oab}) sai da busca, do perfil público e da distribuição de solicitações, e recebe um e-mail com o motivo, se informado. A suspensão pode ser
             desfeita com 'Reativar'.
           </p>
-          <Form method="post" action={here} className="space-y-4">
-            <input type="hidden" name="intent" value="suspender" />
-            <input type="hidden" name="lawyerId" value={toSuspend.id} />
-            <div>
-              <label htmlFor="motivo-suspensao" className={formLabelClass}>
-                Motivo (opcional)
-              </label>
-              <textarea id="motivo-suspensao" name="motivo" rows={3} maxLength={REJECTION_REASON_MAX_LENGTH} className={formControlClass} />
-            </div>
-            <div className="flex flex-wrap justify-end gap-2">
-              <CancelLink to={here} />
-              <button type="submit" disabled={busy} className={`${button} bg-slate-800 px-4 py-2 text-white hover:bg-slate-900`}>
-                <Ban aria-hidden="true" className="size-4" />
-                Suspender
-              </button>
-            </div>
-          </Form>
+          <ReasonForm intent="suspender" lawyerId={toSuspend.id} fieldId="motivo-suspensao" action={here} busy={busy} submitClass="bg-slate-800 hover:bg-slate-900">
+            <Ban aria-hidden="true" className="size-4" />
+            Suspender
+          </ReasonForm>
         </ConfirmDialog>
       ) : null}
 
@@ -552,6 +526,44 @@ const stickyActions = 'sticky right-0 shadow-[-4px_0_6px_-4px_rgba(15,23,42,0.25
  * The CNA check of an approval or of 'Conferir de novo' (decision 0061): the inscription as the CNA's
  * search asks for it, the link to the search, and the box the server requires.
  */
+/** The form of a dialog whose action may give the lawyer a reason ('Rejeitar', 'Suspender'): sent to them by e-mail. */
+function ReasonForm({
+  intent,
+  lawyerId,
+  fieldId,
+  action,
+  busy,
+  submitClass,
+  children,
+}: {
+  intent: 'rejeitar' | 'suspender';
+  lawyerId: string;
+  fieldId: string;
+  action: string;
+  busy: boolean;
+  submitClass: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="lawyerId" value={lawyerId} />
+      <div>
+        <label htmlFor={fieldId} className={formLabelClass}>
+          Motivo (opcional)
+        </label>
+        <textarea id={fieldId} name="motivo" rows={3} maxLength={REJECTION_REASON_MAX_LENGTH} className={formControlClass} />
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <CancelLink to={action} />
+        <button type="submit" disabled={busy} className={`${button} ${submitClass} px-4 py-2 text-white`}>
+          {children}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 function CnaCheckForm({
   lawyer,
   intent,
