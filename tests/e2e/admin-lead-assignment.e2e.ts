@@ -1,11 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
-import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { LEAD_REQUEST_MESSAGES } from '~/modules/leads/lead-requests';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { expect, saveScreenshot, test, toast, VIEWPORTS, waitForHydration } from './support/browser';
 import { fixtures, standIns, unique, useSession } from './support/fixtures';
+import { unservedPlace } from './support/unserved-places';
 
 // Nobody left waiting (docs/decisions/0044): a client asks for help in an area and city no approved
 // lawyer serves; the request waits under 'Sem advogado' in /admin/leads, where a superadmin finds a
@@ -18,12 +17,7 @@ import { fixtures, standIns, unique, useSession } from './support/fixtures';
 // (nor Ana Beatriz Carvalho) serves. lead-journey.e2e.ts registers lawyers for the first area free in
 // two cities and lead-request.e2e.ts sends its unmatched request to the last pair, phones.e2e.ts serves
 // Propriedade Intelectual in Joinville: this file takes a pair from the middle, which no test serves.
-const demo = generateDemoLawyers(120);
-const ANA = { areas: ['familia', 'consumidor'], cities: ['sp_sao_paulo', 'sp_campinas'] };
-const served = (area: string, city: string) =>
-  demo.some((l) => l.status === 'approved' && l.areas.includes(area as never) && l.cities.includes(city)) || (ANA.areas.includes(area) && ANA.cities.includes(city));
-const unserved = PRACTICE_AREAS.flatMap((area) => CITIES.filter((city) => !served(area.id, city.id)).map((city) => ({ area, city })));
-const { area: AREA, city: CITY } = unserved[Math.floor(unserved.length / 2)]!;
+const { area: AREA, city: CITY } = unservedPlace(1 / 2);
 
 /** The client's request, through the public form (with JavaScript: the form's own answer). */
 async function askForHelp(page: Page, client: { nome: string; email: string }) {

@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { CITIES, PRACTICE_AREAS } from '~/domain/catalog/catalog';
-import { generateDemoLawyers } from '~/modules/demo/demo-lawyers';
 import { findSeriousA11yViolations, formatViolations } from './support/axe';
 import { expect, saveScreenshot, signInAsSuperadmin, test, toast, VIEWPORTS, waitForHydration } from './support/browser';
 import { fixtures, standIns, unique } from './support/fixtures';
+import { unservedPlace } from './support/unserved-places';
 
 // Issue 27 parts 1-3 (decisions 0061 and 0062) on the shared server: a superadmin approves a lawyer only
 // with the CNA confirmation and her profile shows the date; a suspended lawyer leaves search, her profile
@@ -17,17 +16,7 @@ const CNA_LABEL = 'Conferi no Cadastro Nacional dos Advogados: inscrição regul
 const DEMO_SUPERADMIN_EMAIL = 'admin@demo.jusconecta.com.br';
 
 /** An area and a city no approved demo lawyer serves (the middle such pair: lead-request.e2e.ts and lead-journey.e2e.ts use the ends). */
-const quiet = (() => {
-  const demo = generateDemoLawyers(120);
-  const pairs = PRACTICE_AREAS.flatMap((area) => CITIES.map((city) => ({ area, city }))).filter(
-    ({ area, city }) =>
-      !demo.some((l) => l.status === 'approved' && l.areas.includes(area.id) && l.cities.includes(city.id)) &&
-      !(['familia', 'consumidor'].includes(area.id) && ['sp_sao_paulo', 'sp_campinas'].includes(city.id)),
-  );
-  // A quarter of the way in: admin-lead-assignment.e2e.ts takes the middle pair for a request nobody
-  // serves, and this file's approved lawyers there would serve it (the shared server runs both).
-  return pairs[Math.floor(pairs.length / 4)]!;
-})();
+const quiet = unservedPlace(1 / 4);
 
 const oabNumber = () => String(10_000_000 + Math.floor(Math.random() * 89_999_999));
 
