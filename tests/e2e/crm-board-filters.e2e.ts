@@ -83,12 +83,17 @@ describe('find and arrange', () => {
     await page.mouse.move(to.x + 4, to.y + to.height / 2, { steps: 10 });
     // Dropped only once dnd-kit has sorted the lifted row into first place (its optimistic order moves the
     // row in the list): on a busy machine it handles the last moves a frame or more after they come, and a
-    // release before that drops the row where it was. Each poll nudges the pointer by a pixel.
+    // release before that drops the row where it was. Each poll moves the pointer up a little more from
+    // the top of 'Novo's grip where it is now (sorting follows the direction of travel, and the rows move
+    // while one is lifted).
     let nudge = 0;
+    const novo = page.getByTitle('Arrastar a etapa Novo');
     await expect
       .poll(
         async () => {
-          await page.mouse.move(to.x + 2 + (nudge++ % 2), to.y + to.height / 2);
+          nudge = Math.min(nudge + 2, 24);
+          const now = (await novo.boundingBox()) ?? to;
+          await page.mouse.move(now.x + 2, now.y + 1 - nudge);
           return page.locator('li[data-dnd-dragging="true"]').evaluate((row) => [...row.parentElement!.children].indexOf(row));
         },
         { timeout: 10_000 },
