@@ -10,6 +10,7 @@ import { FlashToast } from './components/ui/flash-toast';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { getCurrentUser } from './auth/session.server';
 import { getConfig } from './config.server';
+import { saoPauloYear } from './domain/catalog/profile-details';
 import { formatCnpj } from './lib/cnpj';
 import { useCspNonce } from './lib/csp-nonce';
 import { type PageHandle, pageHydrates, useServerRenderedAssets } from './lib/server-rendered-page';
@@ -28,7 +29,7 @@ export const middleware: Route.MiddlewareFunction[] = [clearFlashToast];
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();
   const user = await getCurrentUser(request);
-  const year = Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
+  const year = saoPauloYear();
   return {
     site: { brandName: config.brandName, appUrl: config.appUrl },
     user: user ? { name: user.name, email: user.email } : null,

@@ -1,3 +1,5 @@
+import { saoPauloDay } from '~/lib/calendar-day';
+
 /**
  * The daily rotation of search results (docs/product-rules.md, Search): within a plan level, lawyers
  * are listed in the circular order of their fixed random rotation_key, starting from a point that moves
@@ -10,10 +12,7 @@ const GOLDEN_RATIO_FRACTION = 0.6180339887498949;
 
 /** Days since 1970-01-01 in America/Sao_Paulo, the product's calendar. */
 export function saoPauloDayNumber(now: Date): number {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now)
-    .split('-')
-    .map(Number) as [number, number, number];
+  const [y, m, d] = saoPauloDay(now).split('-').map(Number) as [number, number, number];
   return Math.floor(Date.UTC(y, m - 1, d) / 86_400_000);
 }
 
