@@ -2,6 +2,7 @@ import { getConfig } from '~/config.server';
 import { formatPhone } from '~/domain/phone';
 import { CONFIRM_LAWYER_PATH, scamWarning } from '~/domain/trust';
 import { flattenText, quotedText } from '~/lib/plain-text';
+import { escapeHtml } from '~/lib/html';
 
 /**
  * The platform's e-mails, in Portuguese, each an HTML part and a plain-text part. Every value put
@@ -424,11 +425,6 @@ ${items.join('\n')}
 </ul>`;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /** The longest name an e-mail shows (names are at most 120 characters where they are typed). */
 const NAME_MAX = 120;

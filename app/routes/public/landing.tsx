@@ -4,7 +4,7 @@ import { jsonLd, pageMeta } from '~/lib/seo';
 import { getConfig } from '~/config.server';
 import { landingParamsSchema, parseLandingPage } from '~/modules/landing/landing.schemas';
 import { getLandingPage } from '~/modules/landing/landing.server';
-import { LawyerCard } from '~/modules/lawyers/components/lawyer-card';
+import { LawyerCardGrid } from '~/modules/lawyers/components/lawyer-card';
 import { landingOgImagePath } from '~/modules/seo/og-image-paths';
 import { breadcrumbList, faqPage } from '~/modules/seo/structured-data';
 import type { loader as rootLoader } from '~/root';
@@ -90,11 +90,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
           {landing.countText}
           {landing.pageCount > 1 ? ` · página ${landing.page} de ${landing.pageCount}` : ''}
         </h2>
-        <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {landing.lawyers.map((lawyer) => (
-            <LawyerCard key={lawyer.slug} lawyer={lawyer} brandName={brandName} />
-          ))}
-        </div>
+        <LawyerCardGrid lawyers={landing.lawyers} brandName={brandName} className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3" />
         {landing.pageCount > 1 ? <Pages path={landing.path} page={landing.page} pageCount={landing.pageCount} /> : null}
       </section>
 

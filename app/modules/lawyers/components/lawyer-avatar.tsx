@@ -1,14 +1,14 @@
 import { initialOf } from '../contact';
-
-const SIZES = { sm: 'size-10 text-lg', md: 'size-16 text-2xl', lg: 'size-28 text-5xl md:size-32' } as const;
+import { avatarSizeClass, type AvatarSize } from './lawyer-card-html';
 
 /** The lawyer's photo, or the initial of their name where there is none (no photos from the network). */
-export function LawyerAvatar({ nome, fotoUrl, size = 'md' }: { nome: string; fotoUrl: string | null; size?: keyof typeof SIZES }) {
+export function LawyerAvatar({ nome, fotoUrl, size = 'md' }: { nome: string; fotoUrl: string | null; size?: AvatarSize }) {
+  const sizeClass = avatarSizeClass(size);
   if (fotoUrl) {
-    return <img src={fotoUrl} alt={`Foto de ${nome}`} width={128} height={128} loading="lazy" className={`${SIZES[size]} shrink-0 rounded-full object-cover`} />;
+    return <img src={fotoUrl} alt={`Foto de ${nome}`} width={128} height={128} loading="lazy" className={`${sizeClass} shrink-0 rounded-full object-cover`} />;
   }
   return (
-    <span aria-hidden="true" className={`${SIZES[size]} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800`}>
+    <span aria-hidden="true" className={`${sizeClass} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800`}>
       {initialOf(nome)}
     </span>
   );

@@ -1,15 +1,16 @@
-// The chips' look is in app/styles/site.css (.chip, .chip-area, .chip-city): a few bytes a chip.
-const SIZE = { sm: 'chip', md: 'chip chip-md' } as const;
+import { CHIP_KINDS, CHIP_SIZES, type ChipSize } from './lawyer-card-html';
 
+// The chips' look is in app/styles/site.css (.chip, .chip-area, .chip-city): a few bytes a chip.
 // Chips take labels, not catalogue ids: the caller resolves them (on the server for the landing
-// pages, whose bundle then does without the catalogue).
+// pages, whose bundle then does without the catalogue). The cards write the same markup as strings
+// (lawyer-card-html.ts).
 
 /** A lawyer's practice areas as labelled chips. */
-export function AreaChips({ labels, size = 'md', label, className = '' }: { labels: string[]; size?: keyof typeof SIZE; label?: string; className?: string }) {
+export function AreaChips({ labels, size = 'md', label, className = '' }: { labels: string[]; size?: ChipSize; label?: string; className?: string }) {
   return (
     <ul aria-label={label} className={`flex flex-wrap gap-2 ${className}`}>
       {labels.map((area) => (
-        <li key={area} className={`${SIZE[size]} chip-area`}>
+        <li key={area} className={`${CHIP_SIZES[size]} ${CHIP_KINDS.area}`}>
           {area}
         </li>
       ))}
@@ -18,11 +19,11 @@ export function AreaChips({ labels, size = 'md', label, className = '' }: { labe
 }
 
 /** The cities a lawyer serves as chips with a pin. */
-export function CityChips({ labels, size = 'md', label, className = '' }: { labels: string[]; size?: keyof typeof SIZE; label?: string; className?: string }) {
+export function CityChips({ labels, size = 'md', label, className = '' }: { labels: string[]; size?: ChipSize; label?: string; className?: string }) {
   return (
     <ul aria-label={label} className={`flex flex-wrap gap-2 ${className}`}>
       {labels.map((city) => (
-        <li key={city} className={`${SIZE[size]} chip-city mask-icon mask-icon-pin`}>
+        <li key={city} className={`${CHIP_SIZES[size]} ${CHIP_KINDS.city}`}>
           {city}
         </li>
       ))}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { WhatsAppClickSource } from '~/domain/catalog/catalog';
 import { whatsappChatUrl, whatsappGreeting } from '../contact';
 import { reportWhatsAppClick } from '../whatsapp-click';
+import { WHATSAPP_ICON_CLASS, WHATSAPP_LINK_CLASS } from './lawyer-card-html';
 
 interface WhatsAppButtonProps {
   /** The lawyer's public slug: the click beacon names the lawyer the way the URL does. */
@@ -16,7 +17,8 @@ interface WhatsAppButtonProps {
 
 /**
  * A real link to wa.me with the prefilled greeting, opened in a new tab: it works without JavaScript,
- * and with JavaScript the click is also counted on the server.
+ * and with JavaScript the click is also counted on the server. The cards write it as a string
+ * (lawyer-card-html.ts, whatsappLinkHtml).
  */
 export function WhatsAppButton({ lawyerSlug, nome, whatsapp, brandName, source, children, className = '' }: WhatsAppButtonProps) {
   return (
@@ -30,9 +32,9 @@ export function WhatsAppButton({ lawyerSlug, nome, whatsapp, brandName, source, 
       data-whatsapp-click=""
       data-advogado={lawyerSlug}
       data-origem={source}
-      className={`inline-flex items-center justify-center gap-2 rounded-md bg-whatsapp px-4 py-2.5 font-semibold text-white transition-colors hover:bg-whatsapp-hover ${className}`}
+      className={`${WHATSAPP_LINK_CLASS} ${className}`}
     >
-      <span aria-hidden="true" className="mask-icon mask-icon-whatsapp inline-flex [--mask-icon-size:1.25rem]" />
+      <span aria-hidden="true" className={WHATSAPP_ICON_CLASS} />
       {children ?? 'WhatsApp'}
       <span className="sr-only"> (abre em nova aba)</span>
     </a>
