@@ -1,42 +1,15 @@
-import { readdirSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
-import { CspNonceContext } from './lib/csp-nonce';
-import { pageHydrates, type ServerRenderedAssets, ServerRenderedAssetsContext } from './lib/server-rendered-page';
-// The stylesheet's text, for the pages rendered on the server only (docs/decisions/0060): inline, so their
-// first paint waits for no other request. Imported here, in the server's entry, it never reaches a browser bundle.
-import stylesheetText from './public.css?inline';
+import { CspNonceContext, requestNonce } from './lib/csp-nonce';
+import { pageHydrates, ServerRenderedAssetsContext } from './lib/server-rendered-page';
+import { serverRenderedAssets } from './lib/server-rendered-assets.server';
 
-export { startServices, stopServices, recordServedProfileView, publicPageCacheKey, publicContentGeneration, beginDraining, databaseOutage } from './services.server';
+export { startServices, stopServices, serverProcesses, recordServedProfileView, publicPageCacheKey, publicContentGeneration, beginDraining, databaseOutage } from './services.server';
 
 export const streamTimeout = 5_000;
-
-/** Set by the server (server/security-headers.ts) on every request it hands to React Router; never the client's. */
-const CSP_NONCE_HEADER = 'x-jusconecta-csp-nonce';
-
-/**
- * The public pages' script (scripts/build-public-script.mjs writes it beside the browser build, named by
- * its content's hash). Under Vite's dev server there is no build: Vite serves the source.
- */
-function publicPagesScript(): string {
-  // The server build is build/server/index.js and its chunks under build/server/assets/: the browser's
-  // assets are in build/client/assets, one or two levels up.
-  for (const up of ['../', '../../']) {
-    try {
-      const name = readdirSync(new URL(`${up}client/assets/`, import.meta.url)).find((file) => /^public-pages-[\w-]+\.js$/.test(file));
-      if (name) return `/assets/${name}`;
-    } catch {
-      // not there
-    }
-  }
-  if (process.env.NODE_ENV === 'production') throw new Error('The public pages’ script is missing from the build (scripts/build-public-script.mjs)');
-  return '/app/browser/public-pages.ts';
-}
-
-const serverRenderedAssets: ServerRenderedAssets = { css: stylesheetText, script: publicPagesScript() };
 
 /** Whether the page's routes all hydrate (the app's pages), from their handles as root.tsx reads them. */
 function hydrates(routerContext: EntryContext): boolean {
@@ -44,7 +17,7 @@ function hydrates(routerContext: EntryContext): boolean {
 }
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
-  const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined;
+  const nonce = requestNonce(request);
   // A server-rendered page (docs/decisions/0060) has nothing to stream after its shell: its data is loaded
   // before the render and no script would fill a later chunk in. It is answered whole, in one buffer: one
   // write to the socket and to the page cache instead of one per 2 KiB chunk of React's stream (a tenth
@@ -69,7 +42,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           if (whole) {
             const chunks: Buffer[] = [];
             body.on('data', (chunk: Buffer) => chunks.push(chunk));
-            body.on('end', () => resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode })));
+            body.on('end', () => {
+              const whole = Buffer.concat(chunks);
+              // A length tells the server it may write the body at once (server/react-router-handler.ts).
+              responseHeaders.set('Content-Length', String(whole.byteLength));
+              resolve(new Response(whole, { headers: responseHeaders, status: responseStatusCode }));
+            });
             body.on('error', reject);
             pipe(body);
             return;

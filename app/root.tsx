@@ -4,14 +4,9 @@ import type { Route } from './+types/root';
 // The stylesheet is linked first in <head>, before the module preloads, so the one render-blocking
 // request is not queued behind the JavaScript (first contentful paint on slow mobile links).
 import stylesheet from './app.css?url';
-import { SiteFooter } from './components/layout/site-footer';
-import { SiteHeader } from './components/layout/site-header';
-import { FlashToast } from './components/ui/flash-toast';
+import { SiteFrame } from './components/layout/site-frame';
+import { loadSiteFrame } from './components/layout/site-frame.server';
 import { NotFoundPage } from './components/layout/not-found-page';
-import { getCurrentUser } from './auth/session.server';
-import { getConfig } from './config.server';
-import { saoPauloYear } from './domain/catalog/profile-details';
-import { formatCnpj } from './lib/cnpj';
 import { useCspNonce } from './lib/csp-nonce';
 import { type PageHandle, pageHydrates, useServerRenderedAssets } from './lib/server-rendered-page';
 import { clearFlashToastCookie, readFlashToast } from './lib/flash-toast.server';
@@ -26,23 +21,12 @@ const clearFlashToast: Route.MiddlewareFunction = async ({ request }, next) => {
 };
 export const middleware: Route.MiddlewareFunction[] = [clearFlashToast];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const config = getConfig();
-  const user = await getCurrentUser(request);
-  const year = saoPauloYear();
-  return {
-    site: { brandName: config.brandName, appUrl: config.appUrl },
-    user: user ? { name: user.name, email: user.email } : null,
-    toast: readFlashToast(request),
-    year,
-    // The footer's company line (docs/decisions/0025): only what is configured.
-    company: { name: config.company?.name, cnpj: config.company && formatCnpj(config.company.cnpj), email: config.supportEmail },
-  };
+export function loader({ request }: Route.LoaderArgs) {
+  return loadSiteFrame(request);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const brandName = data?.site.brandName ?? 'JusConecta';
   const nonce = useCspNonce();
   const matches = useMatches();
   // The back office (/admin, /admin/*, /bootstrap-superadmin) has its own frame instead of the site's.
@@ -52,42 +36,27 @@ export function Layout({ children }: { children: ReactNode }) {
   const assets = useServerRenderedAssets();
   const serverOnly = assets !== null && !pageHydrates(matches) ? assets : null;
   return (
-    <html lang="pt-BR">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {serverOnly ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: serverOnly.css }} /> : <link rel="stylesheet" href={stylesheet} precedence="default" />}
-        <meta name="theme-color" content="#1e3a8a" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <Meta />
-        <Links />
-      </head>
-      <body className="flex min-h-screen flex-col">
-        <a href="#conteudo" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow">
-          Pular para o conteúdo
-        </a>
-        {backOffice ? (
-          children
-        ) : (
-          <>
-            <SiteHeader brandName={brandName} user={data?.user ?? null} />
-            <main id="conteudo" className="flex-1">
-              {children}
-            </main>
-            <SiteFooter brandName={brandName} year={data?.year ?? new Date().getFullYear()} company={data?.company} />
-          </>
-        )}
-        <FlashToast message={data?.toast ?? null} />
-        {serverOnly ? (
-          <script type="module" src={serverOnly.script} />
-        ) : (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        )}
-      </body>
-    </html>
+    <SiteFrame
+      data={data}
+      nonce={nonce}
+      serverOnly={serverOnly}
+      stylesheetHref={stylesheet}
+      backOffice={backOffice}
+      head={
+        <>
+          <Meta />
+          <Links />
+        </>
+      }
+      scripts={
+        <>
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </>
+      }
+    >
+      {children}
+    </SiteFrame>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { escapeHtml } from './html';
 
 export interface SiteInfo {
   brandName: string;
@@ -60,4 +61,33 @@ export function jsonLd(value: unknown): MetaDescriptor {
 /** The tags of pageMeta without the canonical link and og:url: for pages that do not exist, never a URL built from the request. */
 export function withoutCanonical(tags: MetaDescriptor[]): MetaDescriptor[] {
   return tags.filter((tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'));
+}
+
+/**
+ * A page's meta descriptors as HTML, as React Router's <Meta> writes them (title, meta by name or
+ * property, link tags, JSON-LD): for a page written as a string (the search, docs/decisions/0066).
+ */
+export function metaTagsHtml(tags: MetaDescriptor[]): string {
+  let html = '';
+  for (const tag of tags) {
+    if ('title' in tag) {
+      html += `<title>${escapeHtml(String(tag.title))}</title>`;
+    } else if ('script:ld+json' in tag) {
+      html += `<script type="application/ld+json">${jsonForScript(tag['script:ld+json'])}</script>`;
+    } else {
+      const { tagName = 'meta', ...attributes } = tag as Record<string, unknown>;
+      if (tagName !== 'meta' && tagName !== 'link') throw new Error(`metaTagsHtml: no <${String(tagName)}> tags`);
+      const written = Object.entries(attributes)
+        .filter(([, value]) => value !== undefined && value !== null)
+        .map(([name, value]) => ` ${name === 'charSet' ? 'charset' : name}="${escapeHtml(String(value))}"`)
+        .join('');
+      html += `<${String(tagName)}${written}/>`;
+    }
+  }
+  return html;
+}
+
+/** JSON inside a <script> element: nothing in it can close the element or start a comment. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

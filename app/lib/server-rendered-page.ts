@@ -45,3 +45,13 @@ export function loadAsDocument({ request }: { request: Request }): Promise<never
   window.location.assign(request.url);
   return new Promise<never>(() => undefined);
 }
+
+/**
+ * Pages whose route answers the whole document from its loader, with no React page (the search,
+ * docs/decisions/0066). React Router in a hydrated page would fetch their data and render nothing: its
+ * links to them load the document (`reloadDocument`).
+ */
+export function isDocumentOnlyPath(to: string): boolean {
+  const path = to.split(/[?#]/, 1)[0];
+  return path === '/busca' || path === '/advogado';
+}

@@ -1,7 +1,6 @@
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createRoutesStub, type MetaDescriptor } from 'react-router';
+import type { MetaDescriptor } from 'react-router';
 import { describe, expect, test } from 'vitest';
+import { getConfig } from '~/config.server';
 import { parseSearchFilters } from '~/modules/lawyers/lawyers.schemas';
 import { searchHref } from '~/modules/lawyers/search-links';
 import * as blogPostRoute from '~/routes/public/blog-post';
@@ -9,34 +8,37 @@ import * as profileRoute from '~/routes/public/lawyer-profile';
 import * as searchRoute from '~/routes/public/search';
 import { createLawyer, createLawyers } from '../factories/lawyers';
 
-// The search route's loader, meta and page called directly, as React Router calls them.
+// The search route's loader called directly, as React Router calls it: it answers the whole page
+// (docs/decisions/0066), read here as the HTML a browser gets.
 
 const site = { brandName: 'JusConecta', appUrl: 'https://jusconecta.example' };
-type RouteId = 'search' | 'lawyer-list';
-const ROUTE_PATH: Record<RouteId, string> = { search: '/busca', 'lawyer-list': '/advogado' };
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the route functions take React Router's full argument objects */
 async function load(url: string) {
   const request = new Request(new URL(url, site.appUrl));
-  const result = (await searchRoute.loader({ request, params: {}, context: {}, url: new URL(request.url), pattern: '' } as any)) as any;
-  return { status: (result.init?.status as number | undefined) ?? 200, loaderData: result.data as Awaited<ReturnType<typeof searchRoute.loader>>['data'] };
-}
-
-function metaOf(routeId: RouteId, loaderData: unknown, url: string) {
-  const location = new URL(url, site.appUrl);
-  const matches = [
-    { id: 'root', pathname: '/', params: {}, loaderData: { site }, data: { site }, meta: [] },
-    { id: routeId, pathname: location.pathname, params: {}, loaderData, data: loaderData, meta: [] },
-  ];
-  const tags = searchRoute.meta({ loaderData, data: loaderData, matches, params: {}, location, error: undefined } as any) as MetaDescriptor[];
-  return summarise(tags);
-}
-
-function renderPage(routeId: RouteId, loaderData: unknown, url: string): string {
-  const Stub = createRoutesStub([{ id: routeId, path: ROUTE_PATH[routeId], Component: searchRoute.default as any }]);
-  return renderToString(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData: { [routeId]: loaderData } } }));
+  const response = (await searchRoute.loader({ request, params: {}, context: {}, url: new URL(request.url), pattern: '' } as any)) as Response;
+  const html = await response.text();
+  return { status: response.status, html, meta: metaOf(html) };
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Title, description, canonical, og:url and robots of a page's HTML (values unescaped). */
+function metaOf(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const tag = (pattern: RegExp) => head.match(pattern)?.[0];
+  const unescape = (value: string | undefined) => value?.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>');
+  const content = (pattern: RegExp) => unescape(/content="([^"]*)"/.exec(tag(pattern) ?? '')?.[1]);
+  return {
+    title: unescape(/<title>([^<]*)<\/title>/.exec(head)?.[1]),
+    description: content(/<meta name="description"[^>]*>/),
+    canonical: unescape(/href="([^"]*)"/.exec(tag(/<link rel="canonical"[^>]*>/) ?? '')?.[1]),
+    ogUrl: content(/<meta property="og:url"[^>]*>/),
+    robots: content(/<meta name="robots"[^>]*>/),
+  };
+}
+
+/** The canonical URL of a path on this test run's site. */
+const canonicalOf = (path: string) => `${getConfig().appUrl}${path}`;
 
 function summarise(tags: MetaDescriptor[]) {
   const find = (key: string, value: string) => tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
@@ -60,15 +62,19 @@ describe('search page titles', () => {
       ['/busca?area=astrologia&cidade=xx_atlantida', 'Encontre um advogado | JusConecta'],
     ] as const;
     for (const [url, title] of cases) {
-      const { loaderData } = await load(url);
-      expect(metaOf('search', loaderData, url).title, url).toBe(title);
+      expect((await load(url)).meta.title, url).toBe(title);
     }
 
-    const cityOnly = metaOf('search', (await load('/busca?cidade=mg_belo_horizonte')).loaderData, '/busca?cidade=mg_belo_horizonte');
+    const cityOnly = (await load('/busca?cidade=mg_belo_horizonte')).meta;
     expect(cityOnly.description).toBe('Advogados em Belo Horizonte - MG: 1 advogado encontrado. Veja perfis verificados e fale direto pelo WhatsApp.');
-    const none = metaOf('search', (await load('/busca?area=penal&cidade=sp_santos')).loaderData, '/busca?area=penal&cidade=sp_santos');
+    const none = (await load('/busca?area=penal&cidade=sp_santos')).meta;
     expect(none.description).toBe('Advogados de Direito Penal em Santos - SP: nenhum advogado encontrado. Veja perfis verificados e fale direto pelo WhatsApp.');
     for (const { description } of [cityOnly, none]) expect(description).not.toMatch(/\bde em\b|para em|\s{2}/);
+  });
+
+  test('a page after the first says its number in the title', async () => {
+    await createLawyers(30, { areas: ['familia'], cities: ['sp_campinas'] });
+    expect((await load('/busca?area=familia&cidade=sp_campinas&pagina=2')).meta.title).toBe('Advogados de Direito de Família em Campinas - SP — página 2 | JusConecta');
   });
 });
 
@@ -76,41 +82,37 @@ describe('pages past the last one', () => {
   test('answer 404 with noindex and a link back to the first page', async () => {
     await createLawyers(3, { areas: ['familia'], cities: ['sp_santos'] });
     const url = '/advogado?area=familia&cidade=sp_santos&pagina=2';
-    const { status, loaderData } = await load(url);
+    const { status, html, meta } = await load(url);
     expect(status).toBe(404);
-    expect(loaderData.total).toBe(3);
-    const meta = metaOf('lawyer-list', loaderData, url);
+    expect(html).toContain('3 advogados encontrados');
     expect(meta.robots).toBe('noindex');
-    expect(meta.canonical).toBe('https://jusconecta.example/advogado?area=familia&cidade=sp_santos&pagina=2');
-
-    const html = renderPage('lawyer-list', loaderData, url);
+    expect(meta.canonical).toBe(canonicalOf('/advogado?area=familia&cidade=sp_santos&pagina=2'));
     expect(html).toContain('Esta página não existe');
     expect(html).toContain('href="/advogado?area=familia&amp;cidade=sp_santos"');
 
     // Page 1 of the same search is a normal page.
     const first = await load('/advogado?area=familia&cidade=sp_santos');
     expect(first.status).toBe(200);
-    expect(metaOf('lawyer-list', first.loaderData, '/advogado').robots).toBeUndefined();
+    expect(first.meta.robots).toBeUndefined();
   });
 
   test('with no result at all, page 1 stays 200 and says so; a further page is 404', async () => {
     const empty = await load('/busca?area=penal');
     expect(empty.status).toBe(200);
-    expect(metaOf('search', empty.loaderData, '/busca?area=penal').robots).toBeUndefined();
-    const html = renderPage('search', empty.loaderData, '/busca?area=penal');
-    expect(html).toContain('Nenhum advogado encontrado');
-    expect(html).not.toContain('Esta página não existe');
+    expect(empty.meta.robots).toBeUndefined();
+    expect(empty.html).toContain('Nenhum advogado encontrado');
+    expect(empty.html).not.toContain('Esta página não existe');
 
     const further = await load('/busca?area=penal&pagina=3');
     expect(further.status).toBe(404);
-    expect(renderPage('search', further.loaderData, '/busca?area=penal&pagina=3')).toContain('Esta página não existe');
+    expect(further.html).toContain('Esta página não existe');
   });
 
   test('a page number that is not plain digits is page 1, not a page past the end', async () => {
     await createLawyers(2);
     for (const pagina of ['0x10', '1e1', ' 2', '-1']) {
-      const { status, loaderData } = await load(`/busca?pagina=${encodeURIComponent(pagina)}`);
-      expect(loaderData.page, pagina).toBe(1);
+      const { status, meta } = await load(`/busca?pagina=${encodeURIComponent(pagina)}`);
+      expect(meta.title, pagina).toBe('Encontre um advogado | JusConecta');
       expect(status, pagina).toBe(200);
     }
   });
@@ -119,21 +121,20 @@ describe('pages past the last one', () => {
 describe('canonical URL, form and links come from the route, never from the request path', () => {
   test('/BUSCA/ and /busca/ give /busca; /ADVOGADO/ gives /advogado', async () => {
     await createLawyers(30, { areas: ['familia'] });
-    for (const [routeId, url, canonical] of [
-      ['search', '/BUSCA/?area=familia&utm_source=x', 'https://jusconecta.example/busca?area=familia'],
-      ['search', '/busca/?area=familia', 'https://jusconecta.example/busca?area=familia'],
-      ['search', '/Busca?area=familia', 'https://jusconecta.example/busca?area=familia'],
-      ['lawyer-list', '/ADVOGADO/?area=familia&pagina=02', 'https://jusconecta.example/advogado?area=familia'],
+    for (const [pathname, url, canonical] of [
+      ['/busca', '/BUSCA/?area=familia&utm_source=x', '/busca?area=familia'],
+      ['/busca', '/busca/?area=familia', '/busca?area=familia'],
+      ['/busca', '/Busca?area=familia', '/busca?area=familia'],
+      ['/advogado', '/ADVOGADO/?area=familia&pagina=02', '/advogado?area=familia'],
     ] as const) {
-      const { loaderData } = await load(url);
-      const meta = metaOf(routeId, loaderData, url);
-      expect(meta.canonical, url).toBe(canonical);
-      expect(meta.ogUrl, url).toBe(canonical);
+      const { html, meta } = await load(url);
+      expect(meta.canonical, url).toBe(canonicalOf(canonical));
+      expect(meta.ogUrl, url).toBe(canonicalOf(canonical));
 
-      const html = renderPage(routeId, loaderData, url);
-      expect(html, url).toContain(`action="${ROUTE_PATH[routeId]}"`);
-      expect(html, url).toContain(`href="${ROUTE_PATH[routeId]}?area=familia&amp;pagina=2"`);
-      expect(html.match(/(action|href)="\/(BUSCA|ADVOGADO|Busca|busca\/|advogado\/[?"])/g), url).toBeNull();
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+      expect(main, url).toContain(`action="${pathname}"`);
+      expect(main, url).toContain(`href="${pathname}?area=familia&amp;pagina=2"`);
+      expect(main.match(/(action|href)="\/(BUSCA|ADVOGADO|Busca|busca\/|advogado\/[?"])/g), url).toBeNull();
     }
   });
 
@@ -141,9 +142,8 @@ describe('canonical URL, form and links come from the route, never from the requ
     await createLawyers(2);
     const a = await load('/BUSCA/?pagina=1&area=familia&utm_campaign=x&pagina=9');
     const b = await load('/busca?area=familia');
-    expect(a.loaderData).toEqual(b.loaderData);
+    expect(a.html).toBe(b.html);
     expect(searchHref(parseSearchFilters(new URL('https://x/BUSCA/?pagina=1&area=familia&utm_campaign=x').searchParams), '/busca')).toBe('/busca?area=familia');
-    expect(renderPage('search', a.loaderData, '/BUSCA/?utm_campaign=x')).toBe(renderPage('search', b.loaderData, '/busca?area=familia'));
   });
 });
 

@@ -25,7 +25,6 @@ describe('pages rendered on the server only', () => {
         'not-found',
         'practice-areas',
         'privacy-policy',
-        'search',
         'terms-of-use',
         'why-register',
       ]
@@ -50,5 +49,13 @@ describe('pages rendered on the server only', () => {
     expect(pageHydrates([{ handle: undefined }, { handle: SERVER_RENDERED }])).toBe(false);
     expect(pageHydrates([{ handle: undefined }, { handle: { backOffice: true } }])).toBe(true);
     expect(pageHydrates([])).toBe(true);
+  });
+
+  test('the search is written as a string inside the site frame: a loader that answers the whole document, no React page', () => {
+    // docs/decisions/0066: /busca and /advogado (the lawyers' list) are one module with no component.
+    const source = readFileSync(`${ROUTES}/public/search.tsx`, 'utf8');
+    expect(source).toMatch(/export async function loader\(/);
+    expect(source).toContain('publicDocument(');
+    expect(source).not.toMatch(/export default|export const (handle|clientLoader|meta)\b/);
   });
 });

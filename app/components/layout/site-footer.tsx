@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isDocumentOnlyPath } from '~/lib/server-rendered-page';
 
 const GROUPS = [
   {
@@ -55,7 +56,7 @@ export function SiteFooter({ brandName, year, company }: { brandName: string; ye
             <ul className="mt-3 space-y-1 text-sm">
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="inline-block py-1.5 hover:text-white hover:underline">
+                  <Link to={link.to} reloadDocument={isDocumentOnlyPath(link.to)} className="inline-block py-1.5 hover:text-white hover:underline">
                     {link.label}
                   </Link>
                 </li>

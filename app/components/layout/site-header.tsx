@@ -1,5 +1,6 @@
 import { LogOut, Menu, Scale, X } from '~/components/ui/icons';
 import { Form, Link, NavLink, useLocation } from 'react-router';
+import { isDocumentOnlyPath } from '~/lib/server-rendered-page';
 import { LAWYER_AREA_SECTIONS, lawyerAreaSection } from '~/modules/lawyers/lawyer-area-sections';
 
 export interface HeaderUser {
@@ -47,7 +48,7 @@ export function SiteHeader({ brandName, user }: { brandName: string; user: Heade
       <SectionLinks active={activeSection} mobile={mobile} />
     ) : (
       NAV_LINKS.map((link) => (
-        <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+        <NavLink key={link.to} to={link.to} end={link.end} reloadDocument={isDocumentOnlyPath(link.to)} className={navClass}>
           {link.label}
         </NavLink>
       ))
