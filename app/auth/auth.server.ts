@@ -141,7 +141,30 @@ export function getAuth(): Auth {
   return holder.__jusconectaAuth;
 }
 
-/** Whether the request carries a session cookie at all: lets anonymous pages skip the session lookup. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?jusconecta\.session_token=([^;]*)/g;
+
+/**
+ * Whether the request carries a session cookie that could be one: lets anonymous pages skip the session
+ * lookup. A session cookie is the token, a dot and its HMAC-SHA256 in base64 (44 characters ending in
+ * '='); better-call refuses any other shape before it checks a signature (context.mjs, getSignedCookie).
+ * A value of another shape (an old cookie, a bot's junk, the bench's 'bench-expired') is no session,
+ * decided here without building better-auth's request context.
+ */
 export function hasSessionCookie(request: Request): boolean {
-  return /(?:^|;\s*)(?:__Secure-)?jusconecta\.session_token=/.test(request.headers.get('cookie') ?? '');
+  for (const [, raw = ''] of (request.headers.get('cookie') ?? '').matchAll(SESSION_COOKIE)) {
+    if (couldBeSigned(raw)) return true;
+  }
+  return false;
+}
+
+function couldBeSigned(raw: string): boolean {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return false;
+  }
+  const dot = value.lastIndexOf('.');
+  const signature = value.slice(dot + 1);
+  return dot >= 1 && signature.length === 44 && signature.endsWith('=');
 }
