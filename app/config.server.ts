@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { cnpjCharacters, isValidCnpj } from './lib/cnpj';
+
+const WEB_CONCURRENCY_MESSAGE = 'deve ser um número inteiro de 1 a 64';
 
 /** The court-monitoring providers COURT_MONITORING_PROVIDER names (app/integrations/court-monitoring/provider.ts re-exports them). */
 export const COURT_MONITORING_PROVIDERS = ['simulado', 'escavador', 'datajud'] as const;
@@ -43,6 +46,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seconds an anonymous public page may be served from the in-process page cache (0 turns it off). */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    /** Server processes on this machine (docs/decisions/0067); unset: one per CPU with PostgreSQL, one with the embedded database. */
+    WEB_CONCURRENCY: z.coerce.number({ message: WEB_CONCURRENCY_MESSAGE }).int(WEB_CONCURRENCY_MESSAGE).min(1, WEB_CONCURRENCY_MESSAGE).max(64, WEB_CONCURRENCY_MESSAGE).optional(),
     /** The SMTP server e-mail is delivered through; without it messages stay in the outbox (docs/decisions/0011). */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, message: SMTP_URL_MESSAGE })
@@ -146,6 +151,9 @@ const envSchema = z
     if (env.DATABASE_URL && !env.APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'é obrigatório quando DATABASE_URL está definido' });
     }
+    if (!env.DATABASE_URL && (env.WEB_CONCURRENCY ?? 1) > 1) {
+      ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'só pode passar de 1 com DATABASE_URL: o banco embutido atende um processo só' });
+    }
     if (env.WHATSAPP_CLOUD_ACCESS_TOKEN && !env.WHATSAPP_CLOUD_PHONE_NUMBER_ID) {
       ctx.addIssue({ code: 'custom', path: ['WHATSAPP_CLOUD_PHONE_NUMBER_ID'], message: 'é obrigatório quando WHATSAPP_CLOUD_ACCESS_TOKEN está definido' });
     }
@@ -200,6 +208,8 @@ export interface AppConfig {
   autoApproveLawyers: boolean;
   logLevel: string;
   pageCacheSeconds: number;
+  /** Server processes `npm start` runs on this machine, sharing its port (server/index.ts). */
+  serverProcesses: number;
   /** SMTP connection URL; undefined: e-mails stay in the outbox. */
   smtpUrl: string | undefined;
   /** The From of every e-mail. */
@@ -310,6 +320,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     autoApproveLawyers: env.AUTO_APPROVE_LAWYERS ?? false,
     logLevel: env.NODE_ENV === 'test' && !source.LOG_LEVEL ? 'silent' : env.LOG_LEVEL,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    serverProcesses: env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? os.availableParallelism() : 1),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.BRAND_NAME, env.APP_URL ?? 'http://localhost'),
     whatsappCloud:

@@ -41,6 +41,11 @@ export async function startServices(log: (message: string) => void = console.log
 
 const syncState = globalThis as typeof globalThis & { __jusconectaPublicContentSync?: PublicContentSync };
 
+/** How many server processes this machine runs (WEB_CONCURRENCY, docs/decisions/0067); read before any starts. */
+export function serverProcesses(): number {
+  return getConfig().serverProcesses;
+}
+
 export async function stopServices(): Promise<void> {
   await syncState.__jusconectaPublicContentSync?.stop();
   syncState.__jusconectaPublicContentSync = undefined;

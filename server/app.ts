@@ -35,9 +35,11 @@ export interface AppServices {
   beginDraining(): void;
   /** Whether a failed request (a 500) is the database's fault: it does not answer, or a connection just broke. */
   databaseOutage(): Promise<boolean>;
+  /** How many server processes this machine runs (WEB_CONCURRENCY): server/index.ts forks them. */
+  serverProcesses(): number;
 }
 
-const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration', 'beginDraining', 'databaseOutage'] as const satisfies ReadonlyArray<keyof AppServices>;
+const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration', 'beginDraining', 'databaseOutage', 'serverProcesses'] as const satisfies ReadonlyArray<keyof AppServices>;
 
 /** The services the build's entry module exports; a missing one stops the server at start, not on a request. */
 export function servicesOf(build: ServerBuild): AppServices {

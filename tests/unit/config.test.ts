@@ -49,4 +49,16 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), E2E_FIXTURES: '1', DATABASE_URL: 'postgres://localhost/x', APP_SECRET: 'x'.repeat(32) })).toThrow(refusal);
     expect(() => loadConfig({ DATA_DIR: tempDir(), E2E_FIXTURES: '1', APP_URL: 'http://localhost.exemplo.com.br' })).toThrow(refusal);
   });
+
+  test('WEB_CONCURRENCY: one process per CPU with PostgreSQL, one with the embedded database, and never more there', () => {
+    const postgres = { DATA_DIR: tempDir(), DATABASE_URL: 'postgres://localhost/x', APP_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(postgres).serverProcesses).toBe(os.availableParallelism());
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '3' }).serverProcesses).toBe(3);
+    expect(loadConfig({ DATA_DIR: tempDir() }).serverProcesses).toBe(1);
+    expect(loadConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: '1' }).serverProcesses).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: só pode passar de 1 com DATABASE_URL/);
+    for (const value of ['0', 'abc', '2.5', '65']) {
+      expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: value }), value).toThrow(/WEB_CONCURRENCY: deve ser um número inteiro de 1 a 64/);
+    }
+  });
 });
