@@ -229,3 +229,14 @@ export async function selectRows<T>(query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A query the hottest paths run (the search's page): on PostgreSQL a named prepared statement, parsed and
+ * planned once per connection instead of on every call (a third of the search query's CPU there); on
+ * PGlite, an ordinary query. `text` must be constant for a `name`, with its values as $1, $2...
+ */
+export async function selectPrepared<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
+  const opened = currentDatabase();
+  if (opened.pool) return (await opened.pool.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  return (await opened.pglite!.query<T>(text, values)).rows;
+}

@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { db, selectRows } from '~/db/client.server';
+import { db, selectPrepared, selectRows } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerSlugOrIdSchema, lawyerSlugSchema, SEARCH_PAGE_SIZE, type SearchFilters } from './lawyers.schemas';
 import { rotationStart } from './search-order';
@@ -85,16 +85,16 @@ type PageRow = { n: number; total: number; lapsed: boolean } & ({ id: null } | C
  * ended since the order was written (no write marks it) is seen by the same query; its entries are
  * moved to level 0 (search_order_lapse) and the page read again, so the order is always today's rule.
  */
+const SEARCH_PAGE_SQL = `
+  select p.n, p.total, lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.oab_checked_at, lp.search_tags,
+    lp.titulo, lp.primeira_inscricao_ano, lp.atende_online,
+    (p.n = 0 and exists (select 1 from search_order o where o.level_until <= now())) as lapsed
+  from search_order_page($1, $2, $3, $4) p
+  left join lawyer_profiles lp on lp.id = p.lawyer_id
+  order by p.n`;
+
 async function readSearchOrder(scope: string, offset: number, limit: number, now: Date): Promise<{ lawyers: LawyerCardData[]; total: number }> {
-  const read = () =>
-    selectRows<PageRow>(sql`
-      select p.n, p.total, lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.oab_checked_at, lp.search_tags,
-        lp.titulo, lp.primeira_inscricao_ano, lp.atende_online,
-        (p.n = 0 and exists (select 1 from search_order o where o.level_until <= now())) as lapsed
-      from search_order_page(${scope}, ${rotationStart(now)}, ${offset}, ${limit}) p
-      left join lawyer_profiles lp on lp.id = p.lawyer_id
-      order by p.n
-    `);
+  const read = () => selectPrepared<PageRow>('search_order_page', SEARCH_PAGE_SQL, [scope, rotationStart(now), offset, limit]);
   let rows = await read();
   if (rows.some((r) => r.lapsed)) {
     await selectRows(sql`select search_order_lapse()`);
