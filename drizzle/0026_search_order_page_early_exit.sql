@@ -2,13 +2,17 @@
 -- a big city's scope) before it returned the first lawyer: 0.6 ms of PostgreSQL's CPU per search, page 1
 -- included. Same result, same order; the pieces are now read in order from the counts' primary key
 -- (scope, level, bucket), level by level, and the reading stops as soon as the page is full: page 1
--- reads a few count rows. Deep pages still step over the pieces before them by their counts.
+-- reads a few count rows. A deep page steps over whole levels by their totals, then over the buckets
+-- of its own level by their counts.
 CREATE OR REPLACE FUNCTION search_order_page(p_scope text, p_start integer, p_offset integer, p_limit integer)
 RETURNS TABLE (n integer, lawyer_id text, total integer) LANGUAGE plpgsql STABLE AS $$
 DECLARE
   start_bucket integer := p_start >> 24;
   start_hi bigint := (start_bucket + 1)::bigint << 24;
   scope_total integer;
+  levels smallint[];
+  level_totals integer[];
+  i integer;
   lvl smallint;
   start_count integer;
   upper_count integer;
@@ -18,22 +22,22 @@ DECLARE
   got integer;
   reached integer := p_offset;
 BEGIN
-  SELECT coalesce(sum(c.lawyers), 0)::int INTO scope_total FROM search_order_counts c WHERE c.scope = p_scope;
+  -- The scope's levels, highest first, with their totals: one aggregate of the scope's count rows.
+  SELECT coalesce(array_agg(t.level ORDER BY t.level DESC), '{}'), coalesce(array_agg(t.lawyers ORDER BY t.level DESC), '{}'), coalesce(sum(t.lawyers), 0)::int
+    INTO levels, level_totals, scope_total
+    FROM (SELECT c.level, sum(c.lawyers)::int AS lawyers FROM search_order_counts c WHERE c.scope = p_scope GROUP BY c.level) t;
   n := 0; lawyer_id := NULL; total := scope_total;
   RETURN NEXT;
   IF p_offset >= scope_total OR p_limit <= 0 THEN
     RETURN;
   END IF;
-  -- The scope's levels, highest first (a skip scan of the primary key: at most one probe a level).
-  FOR lvl IN
-    WITH RECURSIVE levels AS (
-      (SELECT c.level FROM search_order_counts c WHERE c.scope = p_scope ORDER BY c.level DESC LIMIT 1)
-      UNION ALL
-      SELECT (SELECT c.level FROM search_order_counts c WHERE c.scope = p_scope AND c.level < l.level ORDER BY c.level DESC LIMIT 1)
-        FROM levels l WHERE l.level IS NOT NULL
-    )
-    SELECT l.level FROM levels l WHERE l.level IS NOT NULL
-  LOOP
+  FOR i IN 1 .. coalesce(array_length(levels, 1), 0) LOOP
+    lvl := levels[i];
+    -- A level wholly before the page is stepped over by its total, without reading its buckets.
+    IF skip >= level_totals[i] THEN
+      skip := skip - level_totals[i];
+      CONTINUE;
+    END IF;
     SELECT coalesce(max(c.lawyers), 0) INTO start_count FROM search_order_counts c WHERE c.scope = p_scope AND c.level = lvl AND c.bucket = start_bucket;
     upper_count := 0;
     IF start_count > 0 THEN
