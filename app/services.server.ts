@@ -5,6 +5,8 @@ import { startBackgroundWork, stopBackgroundWork } from './jobs/worker.server';
 import { PUBLIC_CONTENT_CHANNEL, startPublicContentSync, type PublicContentSync } from './lib/public-content-sync.server';
 import { flushAnalytics, recordProfileView } from './modules/analytics/analytics.server';
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
+import { searchDocument } from './modules/lawyers/search-document.server';
+import { readFlashToast } from './lib/flash-toast.server';
 
 export { publicContentGeneration } from './lib/public-content.server';
 export { beginDraining } from './lib/readiness.server';
@@ -40,6 +42,18 @@ export async function startServices(log: (message: string) => void = console.log
 }
 
 const syncState = globalThis as typeof globalThis & { __jusconectaPublicContentSync?: PublicContentSync };
+
+/**
+ * The document lane (docs/decisions/0066): a page the server may answer before React Router, because
+ * its route's loader answers the whole document anyway (the search, /busca and /advogado). null: React
+ * Router answers (another path, or a toast to show and clear, which the root's middleware does).
+ */
+export function laneDocument(request: Request): Promise<Response> | null {
+  const { pathname } = new URL(request.url);
+  if (pathname !== '/busca' && pathname !== '/advogado') return null;
+  if (readFlashToast(request) !== null) return null;
+  return searchDocument(request);
+}
 
 /** How many server processes this machine runs (WEB_CONCURRENCY, docs/decisions/0067); read before any starts. */
 export function serverProcesses(): number {

@@ -8,7 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { DATABASE_UNAVAILABLE, sendErrorPage } from './error-page';
 import type { Shutdown } from './lifecycle';
 import { publicPageCache } from './public-page-cache';
-import { reactRouterHandler } from './react-router-handler';
+import { documentLane, reactRouterHandler } from './react-router-handler';
 import { requestBody } from './request-body';
 import { requestLog, startRequestLog } from './request-log';
 import { builtAssets } from './built-assets';
@@ -37,9 +37,11 @@ export interface AppServices {
   databaseOutage(): Promise<boolean>;
   /** How many server processes this machine runs (WEB_CONCURRENCY): server/index.ts forks them. */
   serverProcesses(): number;
+  /** A page answered before React Router (the search), or null: React Router answers. */
+  laneDocument(request: globalThis.Request): Promise<globalThis.Response> | null;
 }
 
-const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration', 'beginDraining', 'databaseOutage', 'serverProcesses'] as const satisfies ReadonlyArray<keyof AppServices>;
+const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration', 'beginDraining', 'databaseOutage', 'serverProcesses', 'laneDocument'] as const satisfies ReadonlyArray<keyof AppServices>;
 
 /** The services the build's entry module exports; a missing one stops the server at start, not on a request. */
 export function servicesOf(build: ServerBuild): AppServices {
@@ -119,6 +121,9 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   app.use(requestBody());
   app.use(pageCache.capture);
   if (mode === 'production') app.use(pageNonce());
+  // The search answers its whole document from its loader: answered here, without React Router's matching
+  // and middleware pipeline (a third of its CPU). Anything it does not take goes on to React Router.
+  if (mode === 'production') app.get(['/busca', '/advogado'], documentLane((request) => services.laneDocument(request)));
   app.all('/{*path}', reactRouterHandler(getBuild, mode, { databaseOutage: () => services.databaseOutage(), logger }));
 
   // Last resort: never a stack trace in a page.

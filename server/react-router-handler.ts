@@ -1,5 +1,5 @@
 import { writeReadableStreamToWritable } from '@react-router/node';
-import type { RequestHandler, Response as ExpressResponse } from 'express';
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import type { Logger } from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { DATABASE_UNAVAILABLE, sendErrorPage } from './error-page';
@@ -29,29 +29,57 @@ export function reactRouterHandler(getBuild: () => Promise<ServerBuild>, mode: s
   const handle = mode === 'production' ? handlerOfBuild(getBuild, mode) : createRequestHandler(getBuild, mode);
   return async (req, res, next) => {
     try {
-      const controller = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) controller.abort();
-      });
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value === undefined) continue;
-        if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-        else headers.set(name, value);
-      }
-      const body = bodyOf(req);
-      const request = new Request(`${requestOrigin(req)}${req.originalUrl}`, {
-        method: req.method,
-        headers,
-        signal: controller.signal,
-        body: body && req.method !== 'GET' && req.method !== 'HEAD' ? (body as unknown as BodyInit) : undefined,
-      });
+      const request = webRequest(req, res);
       const response = await handle(request);
       if (response.status === 500 && outage && (await outage.databaseOutage().catch(() => false))) {
         await response.body?.cancel();
         outage.logger.warn({ reqId: req.id, url: req.originalUrl }, 'database unavailable');
         return sendErrorPage(req, res, DATABASE_UNAVAILABLE);
       }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The Express request as the Fetch API's, aborted when the client goes away. */
+function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const body = bodyOf(req);
+  return new Request(`${requestOrigin(req)}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: body && req.method !== 'GET' && req.method !== 'HEAD' ? (body as unknown as BodyInit) : undefined,
+  });
+}
+
+/**
+ * The document lane (docs/decisions/0066): pages whose route answers the whole document from its loader
+ * are answered here, before React Router, by the same function. When the app does not take the request
+ * (`answer` gives null), or its answer fails, React Router handles it as before: its error page, and
+ * the 503 page while the database is away.
+ */
+export function documentLane(answer: (request: Request) => Promise<Response> | null): RequestHandler {
+  return async (req, res, next) => {
+    let response: Response | null;
+    try {
+      response = await answer(webRequest(req, res));
+    } catch {
+      return next();
+    }
+    if (!response) return next();
+    try {
       await sendResponse(res, response);
     } catch (error) {
       next(error);
