@@ -510,6 +510,9 @@ async function main() {
     APP_URL: base,
     TRUST_PROXY: '1',
     SEED_DEMO: 'true',
+    // A and B are one process each, as the machines they stand for: the test signals, kills and restarts
+    // them, which must reach the server itself, not a primary of several (docs/decisions/0067).
+    WEB_CONCURRENCY: '1',
     // Every request and the shutdown's own lines, in <tmp>/a.log and b.log (CLUSTER_KEEP=1 keeps them).
     LOG_LEVEL: 'info',
     // Ten minutes: a page rendered before a change could only be fresh again through the notification.

@@ -28,7 +28,7 @@ const START_GRACE_MS = 15_000;
  */
 const SEMI_SPACE_MB = 32;
 
-export function runPrimary(count: number, logger: Logger): void {
+export function runPrimary(count: number, logger: Logger, { startGraceMs = START_GRACE_MS } = {}): void {
   const own = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.startsWith('--max-semi-space-size'));
   cluster.setupPrimary({ execArgv: own ? process.execArgv : [...process.execArgv, `--max-semi-space-size=${SEMI_SPACE_MB}`] });
   let stopping = false;
@@ -54,7 +54,7 @@ export function runPrimary(count: number, logger: Logger): void {
     const startedAt = forkedAt.get(worker.id) ?? 0;
     forkedAt.delete(worker.id);
     if (stopping) return;
-    if (Date.now() - startedAt < START_GRACE_MS) {
+    if (Date.now() - startedAt < startGraceMs) {
       logger.error({ pid: worker.process.pid, code, signal }, 'a server process failed to start: stopping');
       stopAll('SIGTERM', code || 1);
       return;

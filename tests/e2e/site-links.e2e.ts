@@ -139,6 +139,21 @@ describe('the marketing and legal pages', () => {
     expect(await page.locator('article section h2').count()).toBe(15);
   });
 
+  test('from a page of the app, the header and the footer open the search as a whole document (it has no React page)', async ({ page }) => {
+    // /login hydrates; /busca is answered whole by its loader (docs/decisions/0066): a client-side
+    // navigation there would fetch its data and render nothing.
+    for (const where of ['header', 'footer'] as const) {
+      await page.goto('/login');
+      await waitForHydration(page);
+      const scope = where === 'header' ? page.getByRole('navigation', { name: 'Principal' }) : page.locator('footer');
+      await scope.getByRole('link', { name: 'Encontrar Advogado' }).click();
+      await expect(page).toHaveURL('/busca');
+      await expect(page.getByRole('heading', { level: 1, name: 'Encontre um advogado' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Buscar Advogados' })).toBeVisible();
+      expect(await page.evaluate(() => '__reactRouterContext' in window), where).toBe(false);
+    }
+  });
+
   test('the footer carries the company line', async ({ page }) => {
     await page.goto('/');
     const footer = page.locator('footer');
