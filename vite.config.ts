@@ -34,7 +34,7 @@ function browserChunk(id: string): string | undefined {
   // by forms that show no lawyer (the contract summariser): a chunk of their own, or the summariser's page
   // loaded the lawyers' whole shared chunk for them.
   if (/\/app\/(domain\/phone|components\/ui\/phone-mask)\.ts$/.test(id)) return 'phone';
-  if (/\/app\/modules\/lawyers\/components\/(lawyer-avatar|lawyer-card|lawyer-card-html|lawyer-chips|whatsapp-button)\.tsx?$/.test(id)) return 'lawyer-shared';
+  if (/\/app\/modules\/lawyers\/components\/(lawyer-avatar|lawyer-markup|lawyer-chips|whatsapp-button)\.tsx?$/.test(id)) return 'lawyer-shared';
   // What only the signed-in areas (lawyer and back office) share: lucide-react's icons (a lint rule keeps
   // it off public pages), the area's styles, the dashboards' trends and the URL dialogs. One chunk, not
   // one request each: a cold load of the CRM board fetched some twenty files (docs/decisions/0031).

@@ -1,5 +1,5 @@
 import { initialOf } from '../contact';
-import { avatarSizeClass, type AvatarSize } from './lawyer-card-html';
+import { avatarSizeClass, type AvatarSize } from './lawyer-markup';
 
 /** The lawyer's photo, or the initial of their name where there is none (no photos from the network). */
 export function LawyerAvatar({ nome, fotoUrl, size = 'md' }: { nome: string; fotoUrl: string | null; size?: AvatarSize }) {

@@ -3,6 +3,7 @@ import { oabLine } from '~/domain/trust';
 import { escapeHtml } from '~/lib/html';
 import { initialOf, whatsappChatUrl, whatsappGreeting } from '../contact';
 import type { LawyerCardView } from '../lawyer-card-view';
+import { avatarSizeClass, CHIP_KINDS, CHIP_SIZES, WHATSAPP_ICON_CLASS, WHATSAPP_LINK_CLASS, type AvatarSize, type ChipSize } from './lawyer-markup';
 
 /**
  * A lawyer's card of the search and landing pages as an HTML string (docs/decisions/0066): React rendered
@@ -11,37 +12,19 @@ import type { LawyerCardView } from '../lawyer-card-view';
  * lawyer-card-html.test.ts renders both and compares them, so the two cannot drift apart.
  */
 
-const AVATAR_SIZES = { sm: 'size-10 text-lg', md: 'size-16 text-2xl', lg: 'size-28 text-5xl md:size-32' } as const;
-export type AvatarSize = keyof typeof AVATAR_SIZES;
-
-/** Tailwind classes of an avatar size (LawyerAvatar uses the same table). */
-export function avatarSizeClass(size: AvatarSize): string {
-  return AVATAR_SIZES[size];
-}
-
 export function avatarHtml(nome: string, fotoUrl: string | null, size: AvatarSize = 'md'): string {
-  const sizeClass = AVATAR_SIZES[size];
+  const sizeClass = avatarSizeClass(size);
   if (fotoUrl) {
     return `<img src="${escapeHtml(fotoUrl)}" alt="Foto de ${escapeHtml(nome)}" width="128" height="128" loading="lazy" class="${sizeClass} shrink-0 rounded-full object-cover"/>`;
   }
   return `<span aria-hidden="true" class="${sizeClass} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">${escapeHtml(initialOf(nome))}</span>`;
 }
 
-/** Chip classes by size (app/styles/site.css). */
-export const CHIP_SIZES = { sm: 'chip', md: 'chip chip-md' } as const;
-export type ChipSize = keyof typeof CHIP_SIZES;
-/** What tells an area chip from a city chip (the city's pin is a mask icon). */
-export const CHIP_KINDS = { area: 'chip-area', city: 'chip-city mask-icon mask-icon-pin' } as const;
-
 export function chipsHtml(kind: keyof typeof CHIP_KINDS, labels: readonly string[], size: ChipSize, label: string | undefined, className: string): string {
   const item = `<li class="${CHIP_SIZES[size]} ${CHIP_KINDS[kind]}">`;
   const ariaLabel = label === undefined ? '' : ` aria-label="${escapeHtml(label)}"`;
   return `<ul${ariaLabel} class="flex flex-wrap gap-2 ${className}">${labels.map((text) => `${item}${escapeHtml(text)}</li>`).join('')}</ul>`;
 }
-
-/** The WhatsApp link's own classes (WhatsAppButton): a caller adds its size and width. */
-export const WHATSAPP_LINK_CLASS = 'inline-flex items-center justify-center gap-2 rounded-md bg-whatsapp px-4 py-2.5 font-semibold text-white transition-colors hover:bg-whatsapp-hover';
-export const WHATSAPP_ICON_CLASS = 'mask-icon mask-icon-whatsapp inline-flex [--mask-icon-size:1.25rem]';
 
 interface WhatsAppLink {
   lawyerSlug: string;

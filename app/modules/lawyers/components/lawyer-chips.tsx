@@ -1,4 +1,4 @@
-import { CHIP_KINDS, CHIP_SIZES, type ChipSize } from './lawyer-card-html';
+import { CHIP_KINDS, CHIP_SIZES, type ChipSize } from './lawyer-markup';
 
 // The chips' look is in app/styles/site.css (.chip, .chip-area, .chip-city): a few bytes a chip.
 // Chips take labels, not catalogue ids: the caller resolves them (on the server for the landing

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { WhatsAppClickSource } from '~/domain/catalog/catalog';
 import { whatsappChatUrl, whatsappGreeting } from '../contact';
 import { reportWhatsAppClick } from '../whatsapp-click';
-import { WHATSAPP_ICON_CLASS, WHATSAPP_LINK_CLASS } from './lawyer-card-html';
+import { WHATSAPP_ICON_CLASS, WHATSAPP_LINK_CLASS } from './lawyer-markup';
 
 interface WhatsAppButtonProps {
   /** The lawyer's public slug: the click beacon names the lawyer the way the URL does. */
