@@ -7,6 +7,7 @@ import { flushAnalytics, recordProfileView } from './modules/analytics/analytics
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
 import { searchDocument } from './modules/lawyers/search-document.server';
 import { readFlashToast } from './lib/flash-toast.server';
+import { isDocumentOnlyPath } from './lib/server-rendered-page';
 
 export { publicContentGeneration } from './lib/public-content.server';
 export { beginDraining } from './lib/readiness.server';
@@ -49,9 +50,7 @@ const syncState = globalThis as typeof globalThis & { __jusconectaPublicContentS
  * Router answers (another path, or a toast to show and clear, which the root's middleware does).
  */
 export function laneDocument(request: Request): Promise<Response> | null {
-  const { pathname } = new URL(request.url);
-  if (pathname !== '/busca' && pathname !== '/advogado') return null;
-  if (readFlashToast(request) !== null) return null;
+  if (!isDocumentOnlyPath(new URL(request.url).pathname) || readFlashToast(request) !== null) return null;
   return searchDocument(request);
 }
 

@@ -122,7 +122,8 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   app.use(pageCache.capture);
   if (mode === 'production') app.use(pageNonce());
   // The search answers its whole document from its loader: answered here, without React Router's matching
-  // and middleware pipeline (a third of its CPU). Anything it does not take goes on to React Router.
+  // and middleware pipeline (a third of its CPU). Anything it does not take goes on to React Router. The
+  // paths are the app's DOCUMENT_ONLY_PATHS (app/lib/server-rendered-page.ts); the app checks them again.
   if (mode === 'production') app.get(['/busca', '/advogado'], documentLane((request) => services.laneDocument(request)));
   app.all('/{*path}', reactRouterHandler(getBuild, mode, { databaseOutage: () => services.databaseOutage(), logger }));
 

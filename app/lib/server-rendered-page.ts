@@ -49,9 +49,11 @@ export function loadAsDocument({ request }: { request: Request }): Promise<never
 /**
  * Pages whose route answers the whole document from its loader, with no React page (the search,
  * docs/decisions/0066). React Router in a hydrated page would fetch their data and render nothing: its
- * links to them load the document (`reloadDocument`).
+ * links to them load the document (`reloadDocument`). The server's document lane answers them
+ * (app/services.server.ts; server/app.ts mounts it on the same paths).
  */
+export const DOCUMENT_ONLY_PATHS: readonly string[] = ['/busca', '/advogado'];
+
 export function isDocumentOnlyPath(to: string): boolean {
-  const path = to.split(/[?#]/, 1)[0];
-  return path === '/busca' || path === '/advogado';
+  return DOCUMENT_ONLY_PATHS.includes(to.split(/[?#]/, 1)[0] ?? '');
 }
