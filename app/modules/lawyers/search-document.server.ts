@@ -8,7 +8,6 @@ import { lawyerCardView } from './lawyer-card-view';
 import { parseSearchFilters, type SearchFilters } from './lawyers.schemas';
 import { resultCountText, searchHref } from './search-links';
 import { findApprovedLawyers } from './lawyers.server';
-import { saoPauloYear } from '~/domain/catalog/profile-details';
 
 /**
  * The search (/busca, and /advogado, the lawyers' list): a page rendered on the server only (decision
@@ -23,12 +22,11 @@ export async function searchDocument(request: Request): Promise<Response> {
   const pathname = url.pathname.replace(/\/+$/, '').toLowerCase() === '/advogado' ? '/advogado' : '/busca';
   const filters = parseSearchFilters(url.searchParams);
   const [result, frame] = await Promise.all([findApprovedLawyers(filters), loadSiteFrame(request)]);
-  const currentYear = saoPauloYear();
   const view = {
     pathname,
     filters,
     ...result,
-    lawyers: result.lawyers.map((lawyer) => lawyerCardView(lawyer, currentYear)),
+    lawyers: result.lawyers.map((lawyer) => lawyerCardView(lawyer, frame.year)),
     // The count is written here ('1.234 advogados encontrados'), as the description says it.
     countText: result.total > 0 ? resultCountText(result.total) : null,
     brandName: frame.site.brandName,
@@ -54,7 +52,7 @@ function searchScope(filters: Partial<SearchFilters>): string {
 }
 
 /** The page's title, description, canonical URL (from the filters) and noindex past the last page. */
-export function searchMeta(
+function searchMeta(
   filters: SearchFilters,
   page: number,
   countText: string | null,
