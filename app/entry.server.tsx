@@ -43,10 +43,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             const chunks: Buffer[] = [];
             body.on('data', (chunk: Buffer) => chunks.push(chunk));
             body.on('end', () => {
-              const whole = Buffer.concat(chunks);
+              const bytes = Buffer.concat(chunks);
               // A length tells the server it may write the body at once (server/react-router-handler.ts).
-              responseHeaders.set('Content-Length', String(whole.byteLength));
-              resolve(new Response(whole, { headers: responseHeaders, status: responseStatusCode }));
+              responseHeaders.set('Content-Length', String(bytes.byteLength));
+              resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }));
             });
             body.on('error', reject);
             pipe(body);

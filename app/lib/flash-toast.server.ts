@@ -10,8 +10,10 @@ export function flashToastCookie(message: string): string {
 
 export const clearFlashToastCookie = `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
+const TOAST_COOKIE = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`);
+
 export function readFlashToast(request: Request): string | null {
-  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(request.headers.get('cookie') ?? '');
+  const match = TOAST_COOKIE.exec(request.headers.get('cookie') ?? '');
   if (!match?.[1]) return null;
   try {
     return decodeURIComponent(match[1]).slice(0, 300);
