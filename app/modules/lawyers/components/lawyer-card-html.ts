@@ -3,7 +3,7 @@ import { oabLine } from '~/domain/trust';
 import { escapeHtml } from '~/lib/html';
 import { initialOf, whatsappChatUrl, whatsappGreeting } from '../contact';
 import type { LawyerCardView } from '../lawyer-card-view';
-import { avatarSizeClass, CHIP_KINDS, CHIP_SIZES, WHATSAPP_ICON_CLASS, WHATSAPP_LINK_CLASS, type AvatarSize, type ChipSize } from './lawyer-markup';
+import { avatarClass, CHIP_KINDS, CHIP_LIST_CLASS, CHIP_SIZES, WHATSAPP_ICON_CLASS, WHATSAPP_LINK_CLASS, withClass, type AvatarSize, type ChipSize } from './lawyer-markup';
 
 /**
  * A lawyer's card of the search and landing pages as an HTML string (docs/decisions/0066): React rendered
@@ -13,17 +13,16 @@ import { avatarSizeClass, CHIP_KINDS, CHIP_SIZES, WHATSAPP_ICON_CLASS, WHATSAPP_
  */
 
 export function avatarHtml(nome: string, fotoUrl: string | null, size: AvatarSize = 'md'): string {
-  const sizeClass = avatarSizeClass(size);
   if (fotoUrl) {
-    return `<img src="${escapeHtml(fotoUrl)}" alt="Foto de ${escapeHtml(nome)}" width="128" height="128" loading="lazy" class="${sizeClass} shrink-0 rounded-full object-cover"/>`;
+    return `<img src="${escapeHtml(fotoUrl)}" alt="Foto de ${escapeHtml(nome)}" width="128" height="128" loading="lazy" class="${avatarClass(size, true)}"/>`;
   }
-  return `<span aria-hidden="true" class="${sizeClass} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">${escapeHtml(initialOf(nome))}</span>`;
+  return `<span aria-hidden="true" class="${avatarClass(size, false)}">${escapeHtml(initialOf(nome))}</span>`;
 }
 
-export function chipsHtml(kind: keyof typeof CHIP_KINDS, labels: readonly string[], size: ChipSize, label: string | undefined, className: string): string {
+export function chipsHtml(kind: keyof typeof CHIP_KINDS, labels: readonly string[], size: ChipSize, label: string | undefined, className?: string): string {
   const item = `<li class="${CHIP_SIZES[size]} ${CHIP_KINDS[kind]}">`;
   const ariaLabel = label === undefined ? '' : ` aria-label="${escapeHtml(label)}"`;
-  return `<ul${ariaLabel} class="flex flex-wrap gap-2 ${className}">${labels.map((text) => `${item}${escapeHtml(text)}</li>`).join('')}</ul>`;
+  return `<ul${ariaLabel} class="${withClass(CHIP_LIST_CLASS, className)}">${labels.map((text) => `${item}${escapeHtml(text)}</li>`).join('')}</ul>`;
 }
 
 interface WhatsAppLink {
@@ -32,14 +31,14 @@ interface WhatsAppLink {
   whatsapp: string;
   brandName: string;
   source: WhatsAppClickSource;
-  className: string;
+  className?: string;
 }
 
 /** A wa.me link with the greeting; the public pages' script counts its click from the data attributes. */
 export function whatsappLinkHtml({ lawyerSlug, nome, whatsapp, brandName, source, className }: WhatsAppLink): string {
   const href = escapeHtml(whatsappChatUrl(whatsapp, whatsappGreeting(nome, brandName)));
   return (
-    `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow" data-whatsapp-click="" data-advogado="${escapeHtml(lawyerSlug)}" data-origem="${source}" class="${WHATSAPP_LINK_CLASS} ${className}">` +
+    `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow" data-whatsapp-click="" data-advogado="${escapeHtml(lawyerSlug)}" data-origem="${source}" class="${withClass(WHATSAPP_LINK_CLASS, className)}">` +
     `<span aria-hidden="true" class="${WHATSAPP_ICON_CLASS}"></span>WhatsApp<span class="sr-only"> (abre em nova aba)</span></a>`
   );
 }
@@ -49,15 +48,15 @@ export function lawyerCardHtml(lawyer: LawyerCardView, brandName: string): strin
   const profileHref = `/advogado/${escapeHtml(lawyer.slug)}`;
   const nome = escapeHtml(lawyer.nome);
   return (
-    '<article class="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"><div class="flex items-center gap-4">' +
+    '<article class="lawyer-card"><div class="lawyer-card-head">' +
     avatarHtml(lawyer.nome, lawyer.fotoUrl) +
-    `<div class="min-w-0"><h2 class="text-lg leading-snug font-semibold text-slate-900"><a href="${profileHref}" class="hover:text-brand-700 hover:underline">${nome}</a></h2>` +
-    `<p class="text-sm text-slate-600">${escapeHtml(oabLine(lawyer.oabUf, lawyer.numeroOab, lawyer.oabCheckedAt))}</p></div></div>` +
-    `<p class="mt-3 text-sm text-slate-700">${escapeHtml(lawyer.practiceLine)}</p>` +
+    `<div class="min-w-0"><h2 class="lawyer-card-name"><a href="${profileHref}">${nome}</a></h2>` +
+    `<p class="lawyer-card-oab">${escapeHtml(oabLine(lawyer.oabUf, lawyer.numeroOab, lawyer.oabCheckedAt))}</p></div></div>` +
+    `<p class="lawyer-card-practice">${escapeHtml(lawyer.practiceLine)}</p>` +
     chipsHtml('area', lawyer.areaLabels, 'sm', 'Áreas de atuação', 'mt-4') +
     chipsHtml('city', lawyer.cityLabels, 'sm', 'Cidades atendidas', 'mt-3') +
-    '<div class="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">' +
-    `<a href="${profileHref}" aria-label="Ver perfil completo de ${nome}" class="inline-flex flex-1 items-center justify-center rounded-md border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50">Ver perfil completo</a>` +
+    '<div class="lawyer-card-actions">' +
+    `<a href="${profileHref}" aria-label="Ver perfil completo de ${nome}" class="btn-outline flex-1">Ver perfil completo</a>` +
     whatsappLinkHtml({ lawyerSlug: lawyer.slug, nome: lawyer.nome, whatsapp: lawyer.whatsapp, brandName, source: 'busca', className: 'flex-1 text-sm' }) +
     '</div></article>'
   );

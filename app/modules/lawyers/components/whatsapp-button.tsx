@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { WhatsAppClickSource } from '~/domain/catalog/catalog';
 import { whatsappChatUrl, whatsappGreeting } from '../contact';
 import { reportWhatsAppClick } from '../whatsapp-click';
-import { WHATSAPP_ICON_CLASS, WHATSAPP_LINK_CLASS } from './lawyer-markup';
+import { WHATSAPP_ICON_CLASS, WHATSAPP_LINK_CLASS, withClass } from './lawyer-markup';
 
 interface WhatsAppButtonProps {
   /** The lawyer's public slug: the click beacon names the lawyer the way the URL does. */
@@ -32,7 +32,7 @@ export function WhatsAppButton({ lawyerSlug, nome, whatsapp, brandName, source, 
       data-whatsapp-click=""
       data-advogado={lawyerSlug}
       data-origem={source}
-      className={`${WHATSAPP_LINK_CLASS} ${className}`}
+      className={withClass(WHATSAPP_LINK_CLASS, className)}
     >
       <span aria-hidden="true" className={WHATSAPP_ICON_CLASS} />
       {children ?? 'WhatsApp'}
