@@ -7,7 +7,7 @@ import { flushAnalytics, recordProfileView } from './modules/analytics/analytics
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
 import { searchDocument } from './modules/lawyers/search-document.server';
 import { readFlashToast } from './lib/flash-toast.server';
-import { isDocumentOnlyPath } from './lib/server-rendered-page';
+import { isDocumentOnlyPath, type DocumentAnswer, type DocumentRequest } from './lib/server-rendered-page';
 
 export { publicContentGeneration } from './lib/public-content.server';
 export { beginDraining } from './lib/readiness.server';
@@ -49,7 +49,7 @@ const syncState = globalThis as typeof globalThis & { __jusconectaPublicContentS
  * its route's loader answers the whole document anyway (the search, /busca and /advogado). null: React
  * Router answers (another path, or a toast to show and clear, which the root's middleware does).
  */
-export function laneDocument(request: Request): Promise<Response> | null {
+export function laneDocument(request: DocumentRequest): Promise<DocumentAnswer> | null {
   if (!isDocumentOnlyPath(new URL(request.url).pathname) || readFlashToast(request) !== null) return null;
   return searchDocument(request);
 }

@@ -8,7 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { DATABASE_UNAVAILABLE, sendErrorPage } from './error-page';
 import type { Shutdown } from './lifecycle';
 import { publicPageCache } from './public-page-cache';
-import { documentLane, reactRouterHandler } from './react-router-handler';
+import { documentLane, reactRouterHandler, type LaneAnswer, type LaneRequest } from './react-router-handler';
 import { requestBody } from './request-body';
 import { requestLog, startRequestLog } from './request-log';
 import { builtAssets } from './built-assets';
@@ -38,7 +38,7 @@ export interface AppServices {
   /** How many server processes this machine runs (WEB_CONCURRENCY): server/index.ts forks them. */
   serverProcesses(): number;
   /** A page answered before React Router (the search), or null: React Router answers. */
-  laneDocument(request: globalThis.Request): Promise<globalThis.Response> | null;
+  laneDocument(request: LaneRequest): Promise<LaneAnswer> | null;
 }
 
 const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration', 'beginDraining', 'databaseOutage', 'serverProcesses', 'laneDocument'] as const satisfies ReadonlyArray<keyof AppServices>;

@@ -49,19 +49,40 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
+  const body = bodyOf(req);
+  return new Request(requestUrl(req), {
+    method: req.method,
+    headers: fetchHeaders(req),
+    signal: controller.signal,
+    body: body && req.method !== 'GET' && req.method !== 'HEAD' ? (body as unknown as BodyInit) : undefined,
+  });
+}
+
+function requestUrl(req: ExpressRequest): string {
+  return `${requestOrigin(req)}${req.originalUrl}`;
+}
+
+function fetchHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  const body = bodyOf(req);
-  return new Request(`${requestOrigin(req)}${req.originalUrl}`, {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-    body: body && req.method !== 'GET' && req.method !== 'HEAD' ? (body as unknown as BodyInit) : undefined,
-  });
+  return headers;
+}
+
+/** What the document lane gives the app: the request's URL and headers, no Fetch Request (a GET has no body). */
+export interface LaneRequest {
+  url: string;
+  headers: Headers;
+}
+
+/** A whole document: written as it is, in one piece. */
+export interface LaneAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
 }
 
 /**
@@ -70,20 +91,19 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
  * (`answer` gives null), or its answer fails, React Router handles it as before: its error page, and
  * the 503 page while the database is away.
  */
-export function documentLane(answer: (request: Request) => Promise<Response> | null): RequestHandler {
+export function documentLane(answer: (request: LaneRequest) => Promise<LaneAnswer> | null): RequestHandler {
   return async (req, res, next) => {
-    let response: Response | null;
+    let document: LaneAnswer | null;
     try {
-      response = await answer(webRequest(req, res));
+      document = await answer({ url: requestUrl(req), headers: fetchHeaders(req) });
     } catch {
       return next();
     }
-    if (!response) return next();
-    try {
-      await sendResponse(res, response);
-    } catch (error) {
-      next(error);
-    }
+    if (!document) return next();
+    if (res.destroyed || res.writableEnded) return;
+    res.status(document.status);
+    for (const [name, value] of Object.entries(document.headers)) res.setHeader(name, value);
+    res.end(document.body);
   };
 }
 

@@ -150,7 +150,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?jusconecta\.session_token=([^;]*
  * A value of another shape (an old cookie, a bot's junk, the bench's 'bench-expired') is no session,
  * decided here without building better-auth's request context.
  */
-export function hasSessionCookie(request: Request): boolean {
+export function hasSessionCookie(request: Pick<Request, 'headers'>): boolean {
   for (const [, raw = ''] of (request.headers.get('cookie') ?? '').matchAll(SESSION_COOKIE)) {
     if (couldBeSigned(raw)) return true;
   }

@@ -18,9 +18,9 @@ export interface CurrentUser {
 }
 
 // The root loader and a page's loader both ask for the user of one request: look it up once.
-const lookups = new WeakMap<Request, Promise<CurrentUser | null>>();
+const lookups = new WeakMap<Pick<Request, 'headers'>, Promise<CurrentUser | null>>();
 
-export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+export function getCurrentUser(request: Pick<Request, 'headers'>): Promise<CurrentUser | null> {
   if (!hasSessionCookie(request)) return Promise.resolve(null);
   let lookup = lookups.get(request);
   if (!lookup) {
@@ -30,7 +30,7 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return lookup;
 }
 
-async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
+async function lookUpCurrentUser(request: Pick<Request, 'headers'>): Promise<CurrentUser | null> {
   const found = await getAuth().api.getSession({ headers: request.headers });
   if (!found) return null;
   const [[lawyer], [superadmin]] = await Promise.all([

@@ -14,6 +14,6 @@ export function useCspNonce(): string | undefined {
 export const CSP_NONCE_HEADER = 'x-jusconecta-csp-nonce';
 
 /** This request's nonce, as the server gave it. */
-export function requestNonce(request: Request): string | undefined {
+export function requestNonce(request: Pick<Request, 'headers'>): string | undefined {
   return request.headers.get(CSP_NONCE_HEADER) ?? undefined;
 }

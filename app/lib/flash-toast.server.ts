@@ -12,7 +12,7 @@ export const clearFlashToastCookie = `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; S
 
 const TOAST_COOKIE = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`);
 
-export function readFlashToast(request: Request): string | null {
+export function readFlashToast(request: Pick<Request, 'headers'>): string | null {
   const match = TOAST_COOKIE.exec(request.headers.get('cookie') ?? '');
   if (!match?.[1]) return null;
   try {

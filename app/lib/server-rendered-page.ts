@@ -57,3 +57,23 @@ export const DOCUMENT_ONLY_PATHS: readonly string[] = ['/busca', '/advogado'];
 export function isDocumentOnlyPath(to: string): boolean {
   return DOCUMENT_ONLY_PATHS.includes(to.split(/[?#]/, 1)[0] ?? '');
 }
+
+/**
+ * What a page answered whole reads of its request: its URL and headers. The server's document lane
+ * gives it no Fetch Request (building one, and reading a Fetch Response back, were some 5% of an
+ * uncached search's CPU); React Router's loader gives its own.
+ */
+export type DocumentRequest = Pick<Request, 'url' | 'headers'>;
+
+/** A page answered whole: status, headers and the body's bytes (Content-Length among the headers). */
+export interface DocumentAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer<ArrayBuffer>;
+}
+
+/** The answer as a Fetch Response, for React Router's loader. */
+export function documentResponse({ status, headers, body }: DocumentAnswer): Response {
+  return new Response(body, { status, headers });
+}
+

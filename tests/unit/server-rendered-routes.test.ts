@@ -54,7 +54,7 @@ describe('pages rendered on the server only', () => {
   test('the search is written as a string inside the site frame: a loader that answers the whole document, no React page', () => {
     // docs/decisions/0066: /busca and /advogado (the lawyers' list) are one module with no component.
     const source = readFileSync(`${ROUTES}/public/search.tsx`, 'utf8');
-    expect(source).toMatch(/export function loader\(\{ request \}: Route.LoaderArgs\) \{\n  return searchDocument\(request\);/);
+    expect(source).toMatch(/export async function loader\(\{ request \}: Route.LoaderArgs\) \{\n  return documentResponse\(await searchDocument\(request\)\);/);
     expect(source).not.toMatch(/export default|export const (handle|clientLoader|meta)\b/);
     expect(readFileSync('app/modules/lawyers/search-document.server.ts', 'utf8')).toContain('await publicDocument(');
   });

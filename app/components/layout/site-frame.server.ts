@@ -6,7 +6,7 @@ import { readFlashToast } from '~/lib/flash-toast.server';
 import type { SiteFrameData } from './site-frame';
 
 /** The frame's data for a request: the root loader's, and the search's own document (docs/decisions/0066). */
-export async function loadSiteFrame(request: Request): Promise<SiteFrameData> {
+export async function loadSiteFrame(request: Pick<Request, 'headers'>): Promise<SiteFrameData> {
   const config = getConfig();
   const user = await getCurrentUser(request);
   return {

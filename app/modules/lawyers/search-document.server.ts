@@ -1,5 +1,6 @@
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { requestNonce } from '~/lib/csp-nonce';
+import type { DocumentAnswer, DocumentRequest } from '~/lib/server-rendered-page';
 import { metaTagsHtml, pageMeta } from '~/lib/seo';
 import { publicDocument } from '~/components/layout/public-document.server';
 import { loadSiteFrame } from '~/components/layout/site-frame.server';
@@ -16,7 +17,7 @@ import { findApprovedLawyers } from './lawyers.server';
  * filters (the page cache keys on them), never on the raw URL; links, the form and the canonical URL
  * come from the route, never from the request's path (its case or a trailing slash).
  */
-export async function searchDocument(request: Request): Promise<Response> {
+export async function searchDocument(request: DocumentRequest): Promise<DocumentAnswer> {
   const url = new URL(request.url);
   // The server's URL guard sends /BUSCA and /busca/ to /busca (301); the page does not rely on it.
   const pathname = url.pathname.replace(/\/+$/, '').toLowerCase() === '/advogado' ? '/advogado' : '/busca';
@@ -40,10 +41,11 @@ export async function searchDocument(request: Request): Promise<Response> {
     mainHtml: searchPageHtml(view),
   });
   // A page past the last one does not exist: 404 (with no result at all, page 1 still answers 200).
-  return new Response(body, {
+  return {
     status: pastLastPage ? 404 : 200,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.byteLength), 'X-Page-Cache': '30' },
-  });
+    body,
+  };
 }
 
 /** 'de Direito de Família em Curitiba - PR', 'de Direito de Família', 'em Curitiba - PR', or ''. */

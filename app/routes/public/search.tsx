@@ -1,3 +1,4 @@
+import { documentResponse } from '~/lib/server-rendered-page';
 import { searchDocument } from '~/modules/lawyers/search-document.server';
 import type { Route } from './+types/search';
 
@@ -7,6 +8,6 @@ import type { Route } from './+types/search';
  * server answers it before React Router when it can (server/app.ts, the document lane); this route is
  * the same answer through React Router (a toast to show and clear, the dev server).
  */
-export function loader({ request }: Route.LoaderArgs) {
-  return searchDocument(request);
+export async function loader({ request }: Route.LoaderArgs) {
+  return documentResponse(await searchDocument(request));
 }
