@@ -224,7 +224,7 @@ export async function seedLawyers(sql: SqlRunner, count: number, now = new Date(
   const analyzed = performance.now();
 
   const counts: Record<string, number> = {};
-  for (const table of ['user', 'lawyer_profiles', 'lawyer_practice_areas', 'lawyer_cities', 'lawyer_plans', 'search_order', 'search_order_counts']) {
+  for (const table of ['user', 'lawyer_profiles', 'lawyer_practice_areas', 'lawyer_cities', 'lawyer_plans', 'search_order', 'search_order_counts', 'search_order_level_totals']) {
     const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from "${table}"`);
     counts[table] = Number(rows[0]?.n ?? 0);
   }

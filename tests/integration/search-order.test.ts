@@ -161,10 +161,17 @@ describe('search order (precomputed)', () => {
     const snapshot = () =>
       selectRows(sql`select scope, level, rotation_key, lawyer_id, level_until from search_order order by 1, 2, 3, 4`).then((rows) => JSON.stringify(rows));
     const counts = () => selectRows(sql`select scope, level, bucket, lawyers from search_order_counts order by 1, 2, 3`).then((rows) => JSON.stringify(rows));
-    const [kept, keptCounts] = [await snapshot(), await counts()];
+    // The level totals the triggers kept (migration 0027) are the counts' sums, with no row at 0.
+    const totals = () => selectRows(sql`select scope, level, lawyers from search_order_level_totals order by 1, 2`).then((rows) => JSON.stringify(rows));
+    const summed = () =>
+      selectRows(sql`select scope, level, sum(lawyers)::int as lawyers from search_order_counts group by 1, 2 order by 1, 2`).then((rows) => JSON.stringify(rows));
+    const [kept, keptCounts, keptTotals] = [await snapshot(), await counts(), await totals()];
+    expect(keptTotals).toEqual(await summed());
+    expect(await selectRows(sql`select 1 from search_order_level_totals where lawyers <= 0`)).toEqual([]);
     await db.execute(sql`select rebuild_search_order()`);
     expect(await snapshot()).toEqual(kept);
     expect(await counts()).toEqual(keptCounts);
+    expect(await totals()).toEqual(keptTotals);
   });
 
   test('a landing page and the search agree on their first lawyers', async () => {
