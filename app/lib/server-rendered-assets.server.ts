@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 // The stylesheet's text, for the pages rendered on the server only (docs/decisions/0060): inline, so their
 // first paint waits for no other request. Imported on the server only, it never reaches a browser bundle.
 import stylesheetText from '../public.css?inline';
+// The search's own, smaller stylesheet (app/search.css, docs/decisions/0068).
+import searchStylesheetText from '../search.css?inline';
 import type { ServerRenderedAssets } from './server-rendered-page';
 
 /**
@@ -25,3 +27,6 @@ function publicPagesScript(): string {
 
 /** What a server-rendered page carries instead of React Router's scripts: the inline stylesheet and its one script. */
 export const serverRenderedAssets: ServerRenderedAssets = { css: stylesheetText, script: publicPagesScript() };
+
+/** The same for the search (/busca, /advogado): its stylesheet has the frame's and the search's classes only. */
+export const searchPageAssets: ServerRenderedAssets = { css: searchStylesheetText, script: serverRenderedAssets.script };

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { serverRenderedAssets } from '~/lib/server-rendered-assets.server';
+import type { ServerRenderedAssets } from '~/lib/server-rendered-page';
 import { SiteFrame, type SiteFrameData } from './site-frame';
 
 /**
@@ -21,12 +21,12 @@ const MARKS = /(<meta name="jusconecta-slot" content="head"\/>|<template data-sl
 type Part = Buffer | typeof HEAD_MARK | typeof MAIN_MARK | typeof NONCE_MARK;
 
 /** The frame split at its markers: text, then a marker, text, a marker... */
-async function renderFrame(data: SiteFrameData, pathname: string): Promise<Part[]> {
+async function renderFrame(data: SiteFrameData, pathname: string, assets: ServerRenderedAssets): Promise<Part[]> {
   const element = (
     <SiteFrame
       data={data}
       nonce={NONCE_MARK}
-      serverOnly={serverRenderedAssets}
+      serverOnly={assets}
       stylesheetHref=""
       backOffice={false}
       head={<meta name="jusconecta-slot" content="head" />}
@@ -47,19 +47,22 @@ async function renderFrame(data: SiteFrameData, pathname: string): Promise<Part[
   return parts.map((part) => (part === HEAD_MARK || part === MAIN_MARK || part === NONCE_MARK ? part : Buffer.from(part)));
 }
 
-const keptFrames = new Map<string, Promise<Part[]>>();
+/** The kept frames of each set of assets (the search's stylesheet, the public pages'), by path and site data. */
+const keptFrames = new WeakMap<ServerRenderedAssets, Map<string, Promise<Part[]>>>();
 /** Paths times visitor kinds: a handful. The bound only guards against a bug filling memory. */
 const KEPT_FRAMES_MAX = 64;
 
-function frameFor(data: SiteFrameData, pathname: string): Promise<Part[]> {
-  if (data.user !== null || data.toast !== null) return renderFrame(data, pathname);
+function frameFor(data: SiteFrameData, pathname: string, assets: ServerRenderedAssets): Promise<Part[]> {
+  if (data.user !== null || data.toast !== null) return renderFrame(data, pathname, assets);
+  let kept = keptFrames.get(assets);
+  if (!kept) keptFrames.set(assets, (kept = new Map()));
   const key = JSON.stringify([pathname, data.site, data.year, data.company]);
-  let frame = keptFrames.get(key);
+  let frame = kept.get(key);
   if (!frame) {
-    if (keptFrames.size >= KEPT_FRAMES_MAX) keptFrames.clear();
-    frame = renderFrame(data, pathname);
-    frame.catch(() => keptFrames.delete(key));
-    keptFrames.set(key, frame);
+    if (kept.size >= KEPT_FRAMES_MAX) kept.clear();
+    const rendering = renderFrame(data, pathname, assets);
+    rendering.catch(() => kept.delete(key));
+    kept.set(key, (frame = rendering));
   }
   return frame;
 }
@@ -74,11 +77,13 @@ export interface PublicDocument {
   headHtml: string;
   /** The page's content inside <main>. */
   mainHtml: string;
+  /** The inline stylesheet and the script (server-rendered-assets.server.ts). */
+  assets: ServerRenderedAssets;
 }
 
 /** The whole HTML document of a page written as a string, as the bytes of the response. */
-export async function publicDocument({ frame, pathname, nonce, headHtml, mainHtml }: PublicDocument): Promise<Buffer<ArrayBuffer>> {
-  const parts = await frameFor(frame, pathname);
+export async function publicDocument({ frame, pathname, nonce, headHtml, mainHtml, assets }: PublicDocument): Promise<Buffer<ArrayBuffer>> {
+  const parts = await frameFor(frame, pathname, assets);
   // Buffer.concat always allocates a fresh ArrayBuffer (never a SharedArrayBuffer).
   return Buffer.concat(parts.map((part) => (part === HEAD_MARK ? Buffer.from(headHtml) : part === MAIN_MARK ? Buffer.from(mainHtml) : part === NONCE_MARK ? Buffer.from(nonce ?? '') : part))) as Buffer<ArrayBuffer>;
 }

@@ -1,5 +1,6 @@
 import { cityLabel, practiceAreaLabel } from '~/domain/catalog/catalog';
 import { requestNonce } from '~/lib/csp-nonce';
+import { searchPageAssets } from '~/lib/server-rendered-assets.server';
 import type { DocumentAnswer, DocumentRequest } from '~/lib/server-rendered-page';
 import { metaTagsHtml, pageMeta } from '~/lib/seo';
 import { publicDocument } from '~/components/layout/public-document.server';
@@ -39,6 +40,7 @@ export async function searchDocument(request: DocumentRequest): Promise<Document
     nonce: requestNonce(request),
     headHtml: metaTagsHtml(searchMeta(filters, view.page, view.countText, pathname, pastLastPage, frame.site)),
     mainHtml: searchPageHtml(view),
+    assets: searchPageAssets,
   });
   // A page past the last one does not exist: 404 (with no result at all, page 1 still answers 200).
   return {
