@@ -78,11 +78,11 @@ export interface LaneRequest {
   headers: Headers;
 }
 
-/** A whole document: written as it is, in one piece. */
+/** A whole document: its pieces written as they are, in one writev (its headers give their length). */
 export interface LaneAnswer {
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array;
+  chunks: ReadonlyArray<Uint8Array | string>;
 }
 
 /**
@@ -103,7 +103,10 @@ export function documentLane(answer: (request: LaneRequest) => Promise<LaneAnswe
     if (res.destroyed || res.writableEnded) return;
     res.status(document.status);
     for (const [name, value] of Object.entries(document.headers)) res.setHeader(name, value);
-    res.end(document.body);
+    res.cork();
+    for (const chunk of document.chunks) res.write(chunk);
+    res.end();
+    res.uncork();
   };
 }
 

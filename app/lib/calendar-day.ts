@@ -3,12 +3,20 @@
 // first use, never while a module loads (docs/decisions/0028).
 
 let saoPauloDayFormat: Intl.DateTimeFormat | undefined;
+// The last minute asked and its day: every search asks for today's (the rotation), and a day starts on
+// a whole minute in every offset São Paulo has had.
+let lastMinute = Number.NaN;
+let lastDay = '';
 
 /** The São Paulo calendar day of an instant, as 'YYYY-MM-DD'. */
 export function saoPauloDay(instant: Date): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === lastMinute) return lastDay;
   saoPauloDayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
   const parts = Object.fromEntries(saoPauloDayFormat.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  lastMinute = minute;
+  lastDay = `${parts.year}-${parts.month}-${parts.day}`;
+  return lastDay;
 }
 
 /** The day `days` after `day` ('YYYY-MM-DD'; negative: before), on the calendar (no time zone involved). */

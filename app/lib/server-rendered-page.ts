@@ -65,15 +65,21 @@ export function isDocumentOnlyPath(to: string): boolean {
  */
 export type DocumentRequest = Pick<Request, 'url' | 'headers'>;
 
-/** A page answered whole: status, headers and the body's bytes (Content-Length among the headers). */
+/** A page's body: its pieces in order (bytes, or text written as UTF-8) and their length in bytes. */
+export interface DocumentBody {
+  chunks: ReadonlyArray<Buffer | string>;
+  byteLength: number;
+}
+
+/** A page answered whole: status, headers (Content-Length among them) and the body's pieces. */
 export interface DocumentAnswer {
   status: number;
   headers: Record<string, string>;
-  body: Buffer<ArrayBuffer>;
+  chunks: DocumentBody['chunks'];
 }
 
 /** The answer as a Fetch Response, for React Router's loader. */
-export function documentResponse({ status, headers, body }: DocumentAnswer): Response {
-  return new Response(body, { status, headers });
+export function documentResponse({ status, headers, chunks }: DocumentAnswer): Response {
+  return new Response(Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))), { status, headers });
 }
 

@@ -51,13 +51,18 @@ async function classesMissingInline(page: Page, fullCss: string): Promise<string
   return tokens.filter((token) => selector(token).test(fullCss) && !selector(token).test(inline));
 }
 
+/** The app's whole stylesheet (the one the login page links). */
+async function appStylesheet(page: Page): Promise<string> {
+  const href = /href="(\/assets\/app-[\w-]+\.css)"/.exec(await (await page.request.get('/login')).text())?.[1];
+  return (await page.request.get(href!)).text();
+}
+
 const reactRouterContext = (page: Page) => page.evaluate(() => typeof (window as { __reactRouterContext?: unknown }).__reactRouterContext);
 
 describe('pages rendered on the server only', () => {
   test('every public page loads its own script and nothing else: no React chunk, no hydration data, no stylesheet request', async ({ openPage }) => {
     const page = await openPage({ viewport: 'mobile' });
-    const appStylesheet = /href="(\/assets\/app-[\w-]+\.css)"/.exec(await (await page.request.get('/login')).text())?.[1];
-    const fullCss = await (await page.request.get(appStylesheet!)).text();
+    const fullCss = await appStylesheet(page);
     for (const path of PUBLIC_PAGES) {
       const { scripts, stylesheets } = await loadAndListAssets(page, path);
       expect({ path, missing: await classesMissingInline(page, fullCss) }).toEqual({ path, missing: [] });
@@ -78,6 +83,30 @@ describe('pages rendered on the server only', () => {
     const { scripts } = await loadAndListAssets(page, '/login');
     expect(scripts.some((script) => /\/assets\/react-[\w-]+\.js$/.test(script))).toBe(true);
     expect(await reactRouterContext(page)).toBe('object');
+  });
+
+  test('the search has its own, smaller stylesheet: it styles every state of the page, signed in or not', async ({ openPage }) => {
+    // app/search.css (docs/decisions/0068) names the frame's files and the search's own.
+    const page = await openPage({ viewport: 'mobile' });
+    const fullCss = await appStylesheet(page);
+    const states = [
+      '/busca?area=familia&cidade=sp_sao_paulo&pagina=2', // results and the pagination
+      '/busca?area=familia&cidade=sp_sao_paulo&pagina=999', // past the last page (404), the no-result page's markup
+      '/advogado',
+    ];
+    for (const path of states) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      expect({ path, missing: await classesMissingInline(page, fullCss) }).toEqual({ path, missing: [] });
+    }
+    const inline = await page.evaluate(() => document.querySelector('head style')?.textContent?.length ?? 0);
+    await page.goto('/quem-somos');
+    expect(inline).toBeLessThan(await page.evaluate(() => document.querySelector('head style')?.textContent?.length ?? 0));
+    // Signed in, the header names the visitor and offers the sign-out form.
+    await login(page, 'lawyer');
+    await page.goto('/busca?area=familia');
+    expect(await page.getByRole('button', { name: 'Sair' }).count()).toBeGreaterThan(0);
+    expect(await classesMissingInline(page, fullCss)).toEqual([]);
   });
 
   test('with their script at 360 px: the menu closes with Escape, the search says ‘Buscando...’ while it loads', async ({ openPage }) => {

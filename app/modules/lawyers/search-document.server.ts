@@ -46,7 +46,7 @@ export async function searchDocument(request: DocumentRequest): Promise<Document
   return {
     status: pastLastPage ? 404 : 200,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.byteLength), 'X-Page-Cache': '30' },
-    body,
+    chunks: body.chunks,
   };
 }
 
