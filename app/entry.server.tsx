@@ -7,7 +7,7 @@ import { CspNonceContext, requestNonce } from './lib/csp-nonce';
 import { pageHydrates, ServerRenderedAssetsContext } from './lib/server-rendered-page';
 import { serverRenderedAssets } from './lib/server-rendered-assets.server';
 
-export { startServices, stopServices, serverProcesses, laneDocument, recordServedProfileView, publicPageCacheKey, publicContentGeneration, beginDraining, databaseOutage } from './services.server';
+export { startServices, stopServices, serverProcesses, laneDocument, laneTakes, recordServedProfileView, publicPageCacheKey, publicContentGeneration, beginDraining, databaseOutage } from './services.server';
 
 export const streamTimeout = 5_000;
 

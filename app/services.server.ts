@@ -6,7 +6,7 @@ import { PUBLIC_CONTENT_CHANNEL, startPublicContentSync, type PublicContentSync 
 import { flushAnalytics, recordProfileView } from './modules/analytics/analytics.server';
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
 import { searchDocument } from './modules/lawyers/search-document.server';
-import { readFlashToast } from './lib/flash-toast.server';
+import { toastInCookies } from './lib/flash-toast.server';
 import { isDocumentOnlyPath, type DocumentAnswer, type DocumentRequest } from './lib/server-rendered-page';
 
 export { publicContentGeneration } from './lib/public-content.server';
@@ -45,13 +45,19 @@ export async function startServices(log: (message: string) => void = console.log
 const syncState = globalThis as typeof globalThis & { __jusconectaPublicContentSync?: PublicContentSync };
 
 /**
- * The document lane (docs/decisions/0066): a page the server may answer before React Router, because
- * its route's loader answers the whole document anyway (the search, /busca and /advogado). null: React
- * Router answers (another path, or a toast to show and clear, which the root's middleware does).
+ * The document lane (docs/decisions/0066, 0068): a page the server answers before Express and React
+ * Router, because its route's loader answers the whole document anyway (the search, /busca and
+ * /advogado). null: React Router answers (another path, or a toast to show and clear, which the root's
+ * middleware does).
  */
 export function laneDocument(request: DocumentRequest): Promise<DocumentAnswer> | null {
-  if (!isDocumentOnlyPath(new URL(request.url).pathname) || readFlashToast(request) !== null) return null;
+  if (!laneTakes(new URL(request.url).pathname, request.headers.get('cookie') ?? undefined)) return null;
   return searchDocument(request);
+}
+
+/** Whether the lane answers a GET of this path with these cookies (checked before anything runs for it). */
+export function laneTakes(pathname: string, cookie: string | undefined): boolean {
+  return isDocumentOnlyPath(pathname) && (cookie === undefined || toastInCookies(cookie) === null);
 }
 
 /** How many server processes this machine runs (WEB_CONCURRENCY, docs/decisions/0067); read before any starts. */

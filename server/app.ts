@@ -8,7 +8,8 @@ import type { ServerBuild } from 'react-router';
 import { DATABASE_UNAVAILABLE, sendErrorPage } from './error-page';
 import type { Shutdown } from './lifecycle';
 import { publicPageCache } from './public-page-cache';
-import { documentLane, reactRouterHandler, type LaneAnswer, type LaneRequest } from './react-router-handler';
+import { documentLane, type LaneAnswer, type LaneRequest } from './document-lane';
+import { reactRouterHandler } from './react-router-handler';
 import { requestBody } from './request-body';
 import { requestLog, startRequestLog } from './request-log';
 import { builtAssets } from './built-assets';
@@ -37,11 +38,13 @@ export interface AppServices {
   databaseOutage(): Promise<boolean>;
   /** How many server processes this machine runs (WEB_CONCURRENCY): server/index.ts forks them. */
   serverProcesses(): number;
-  /** A page answered before React Router (the search), or null: React Router answers. */
+  /** A page answered before Express and React Router (the search), or null: React Router answers. */
   laneDocument(request: LaneRequest): Promise<LaneAnswer> | null;
+  /** Whether laneDocument answers a GET of this path with these cookies. */
+  laneTakes(pathname: string, cookie: string | undefined): boolean;
 }
 
-const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration', 'beginDraining', 'databaseOutage', 'serverProcesses', 'laneDocument'] as const satisfies ReadonlyArray<keyof AppServices>;
+const SERVICE_NAMES = ['startServices', 'stopServices', 'recordServedProfileView', 'publicPageCacheKey', 'publicContentGeneration', 'beginDraining', 'databaseOutage', 'serverProcesses', 'laneDocument', 'laneTakes'] as const satisfies ReadonlyArray<keyof AppServices>;
 
 /** The services the build's entry module exports; a missing one stops the server at start, not on a request. */
 export function servicesOf(build: ServerBuild): AppServices {
@@ -93,16 +96,29 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
       }),
   });
 
-  app.use(requestLog(logger));
-  app.use(shutdown.middleware());
+  // The middlewares the document lane runs too (below), the same instances.
+  const logRequest = requestLog(logger);
+  const trackForShutdown = shutdown.middleware();
+  const addSecurityHeaders = securityHeaders({ https: appUrl.startsWith('https://') });
+  const compress = compression();
+  // The app rate-limits and hashes visitors by client IP: give it the socket's address (or the trusted
+  // proxy's view of it), overwriting whatever the client claims.
+  const giveClientIp: express.RequestHandler = (req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = clientIp(req);
+    next();
+  };
+  const addPageNonce = pageNonce();
+
+  app.use(logRequest);
+  app.use(trackForShutdown);
   // A cached page is answered here, with the headers of the response it was made from.
   app.use(pageCache.serve);
-  app.use(securityHeaders({ https: appUrl.startsWith('https://') }));
+  app.use(addSecurityHeaders);
   app.use(urlGuard());
   // The build's assets go out from memory as the build compressed them, before the per-request compression.
   const client = path.resolve('build/client');
   if (!devMiddleware) app.use('/assets', builtAssets(path.join(client, 'assets')));
-  app.use(compression());
+  app.use(compress);
 
   if (devMiddleware) {
     app.use(devMiddleware);
@@ -112,19 +128,10 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
     app.get('/favicon.svg', (_req, res) => res.sendFile('favicon.svg', { root: client, maxAge: '1d' }));
   }
 
-  // The app rate-limits and hashes visitors by client IP: give it the socket's address (or the trusted
-  // proxy's view of it), overwriting whatever the client claims.
-  app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = clientIp(req);
-    next();
-  });
+  app.use(giveClientIp);
   app.use(requestBody());
   app.use(pageCache.capture);
-  if (mode === 'production') app.use(pageNonce());
-  // The search answers its whole document from its loader: answered here, without React Router's matching
-  // and middleware pipeline (a third of its CPU). Anything it does not take goes on to React Router. The
-  // paths are the app's DOCUMENT_ONLY_PATHS (app/lib/server-rendered-page.ts); the app checks them again.
-  if (mode === 'production') app.get(['/busca', '/advogado'], documentLane((request) => services.laneDocument(request)));
+  if (mode === 'production') app.use(addPageNonce);
   app.all('/{*path}', reactRouterHandler(getBuild, mode, { databaseOutage: () => services.databaseOutage(), logger }));
 
   // Last resort: never a stack trace in a page.
@@ -159,8 +166,24 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
     startRequestLog(logger, req, res);
     if (shutdown.closing) res.setHeader('Connection', 'close');
   };
+  // The search's document is answered before Express, after the same middlewares (server/document-lane.ts,
+  // docs/decisions/0068); the URL guard and the body reader have nothing to do for what it takes. The
+  // paths are the app's DOCUMENT_ONLY_PATHS (app/lib/server-rendered-page.ts); the app checks them again.
+  const lane =
+    mode === 'production'
+      ? documentLane({
+          paths: ['/busca', '/advogado'],
+          middlewares: [logRequest, trackForShutdown, pageCache.serve, addSecurityHeaders, compress, giveClientIp, pageCache.capture, addPageNonce],
+          takes: (pathname, cookie) => services.laneTakes(pathname, cookie),
+          answer: (request) => services.laneDocument(request),
+          databaseOutage: () => services.databaseOutage(),
+          logger,
+        })
+      : null;
   const listener: RequestListener = (req, res) => {
-    if (!pageCache.answer(req, res, onHit)) app(req, res);
+    if (pageCache.answer(req, res, onHit)) return;
+    if (lane?.(req, res)) return;
+    app(req, res);
   };
   return { app, listener };
 }

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * The answers the server gives before React Router is reached (malformed URL, body too large or too
@@ -27,7 +27,8 @@ export interface ErrorAnswer {
   headers?: Record<string, string>;
 }
 
-export function sendErrorPage(req: Request, res: Response, answer: ErrorAnswer): void {
+/** With Node's own request and response (Express's extend them): the document lane answers before Express. */
+export function sendErrorPage(req: IncomingMessage, res: ServerResponse, answer: ErrorAnswer): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -35,12 +36,14 @@ export function sendErrorPage(req: Request, res: Response, answer: ErrorAnswer):
   if (answer.close) res.setHeader('Connection', 'close');
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Cache-Control', 'no-store');
-  res.status(answer.status);
-  if (req.path.startsWith('/api/')) {
-    res.json({ error: answer.message });
-  } else {
-    res.type('html').send(errorPageHtml(answer.title, answer.message));
-  }
+  res.statusCode = answer.status;
+  // Express rewrites req.url under a mount path (/assets): the whole URL is originalUrl there.
+  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  const api = url.startsWith('/api/');
+  const body = api ? JSON.stringify({ error: answer.message }) : errorPageHtml(answer.title, answer.message);
+  res.setHeader('Content-Type', api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 export const NOT_FOUND: ErrorAnswer = {

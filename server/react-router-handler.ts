@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import type { Logger } from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { DATABASE_UNAVAILABLE, sendErrorPage } from './error-page';
+import { fetchHeaders } from './document-lane';
 import { bodyOf, requestOrigin } from './request-body';
 
 export interface OutageCheck {
@@ -60,54 +61,6 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
 
 function requestUrl(req: ExpressRequest): string {
   return `${requestOrigin(req)}${req.originalUrl}`;
-}
-
-function fetchHeaders(req: ExpressRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  return headers;
-}
-
-/** What the document lane gives the app: the request's URL and headers, no Fetch Request (a GET has no body). */
-export interface LaneRequest {
-  url: string;
-  headers: Headers;
-}
-
-/** A whole document: its pieces written as they are, in one writev (its headers give their length). */
-export interface LaneAnswer {
-  status: number;
-  headers: Record<string, string>;
-  chunks: ReadonlyArray<Uint8Array | string>;
-}
-
-/**
- * The document lane (docs/decisions/0066): pages whose route answers the whole document from its loader
- * are answered here, before React Router, by the same function. When the app does not take the request
- * (`answer` gives null), or its answer fails, React Router handles it as before: its error page, and
- * the 503 page while the database is away.
- */
-export function documentLane(answer: (request: LaneRequest) => Promise<LaneAnswer> | null): RequestHandler {
-  return async (req, res, next) => {
-    let document: LaneAnswer | null;
-    try {
-      document = await answer({ url: requestUrl(req), headers: fetchHeaders(req) });
-    } catch {
-      return next();
-    }
-    if (!document) return next();
-    if (res.destroyed || res.writableEnded) return;
-    res.status(document.status);
-    for (const [name, value] of Object.entries(document.headers)) res.setHeader(name, value);
-    res.cork();
-    for (const chunk of document.chunks) res.write(chunk);
-    res.end();
-    res.uncork();
-  };
 }
 
 function handlerOfBuild(getBuild: () => Promise<ServerBuild>, mode: string): (request: Request) => Promise<Response> {

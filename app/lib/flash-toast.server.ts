@@ -13,7 +13,12 @@ export const clearFlashToastCookie = `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; S
 const TOAST_COOKIE = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`);
 
 export function readFlashToast(request: Pick<Request, 'headers'>): string | null {
-  const match = TOAST_COOKIE.exec(request.headers.get('cookie') ?? '');
+  return toastInCookies(request.headers.get('cookie') ?? '');
+}
+
+/** The toast a Cookie header carries, or null. */
+export function toastInCookies(cookie: string): string | null {
+  const match = TOAST_COOKIE.exec(cookie);
   if (!match?.[1]) return null;
   try {
     return decodeURIComponent(match[1]).slice(0, 300);
