@@ -1,26 +1,13 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import type autocannon from 'autocannon';
+import autocannon from 'autocannon';
 import { freePort, startProcess } from './processes';
 
 /**
- * HTTP load with autocannon, each run in a process of its own (bench/autocannon-run.mjs): a warm-up that
- * is not counted, then the measured run.
+ * HTTP load with autocannon's programmatic API: a warm-up that is not counted, then the measured run.
  * Requests look like a browser's (User-Agent, Accept), without Accept-Encoding, so neither side
  * compresses and the app and the bare baseline send the same bytes.
  */
-
-const execFileAsync = promisify(execFile);
-const AUTOCANNON_RUN = fileURLToPath(new URL('./autocannon-run.mjs', import.meta.url));
-
-/** The figures of one autocannon run, made by a process of its own (its options must be plain data). */
-async function autocannonApart(options: autocannon.Options): Promise<Pick<autocannon.Result, 'requests' | 'latency' | '2xx' | 'non2xx' | 'errors' | 'timeouts'>> {
-  const { stdout } = await execFileAsync(process.execPath, [AUTOCANNON_RUN, JSON.stringify(options)], { maxBuffer: 1024 * 1024 });
-  return JSON.parse(stdout) as Pick<autocannon.Result, 'requests' | 'latency' | '2xx' | 'non2xx' | 'errors' | 'timeouts'>;
-}
 
 export interface LoadSettings {
   connections: number;
@@ -66,11 +53,11 @@ export async function runLoad(origin: string, pathAndQuery: string, settings: Lo
   const headers = bustCache ? { ...BROWSER_HEADERS, ...CACHE_BYPASS_HEADERS } : BROWSER_HEADERS;
   const options = { url: origin, connections: settings.connections, headers, requests };
   if (settings.warmupSeconds > 0) {
-    await autocannonApart({ ...options, duration: settings.warmupSeconds });
+    await autocannon({ ...options, duration: settings.warmupSeconds });
     // Requests the warm-up left queued on the server must not be billed to the measured run.
     await waitUntilIdle(origin);
   }
-  const result = await autocannonApart({ ...options, duration: settings.durationSeconds });
+  const result = await autocannon({ ...options, duration: settings.durationSeconds });
   const drainAfterMs = await waitUntilIdle(origin);
   return {
     requestsPerSecond: result.requests.average,
