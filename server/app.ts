@@ -168,11 +168,10 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   };
   // The search's document is answered before Express, after the same middlewares (server/document-lane.ts,
   // docs/decisions/0068); the URL guard and the body reader have nothing to do for what it takes. The
-  // paths are the app's DOCUMENT_ONLY_PATHS (app/lib/server-rendered-page.ts); the app checks them again.
+  // app decides which paths (its DOCUMENT_ONLY_PATHS, app/lib/server-rendered-page.ts).
   const lane =
     mode === 'production'
       ? documentLane({
-          paths: ['/busca', '/advogado'],
           middlewares: [logRequest, trackForShutdown, pageCache.serve, addSecurityHeaders, compress, giveClientIp, pageCache.capture, addPageNonce],
           takes: (pathname, cookie) => services.laneTakes(pathname, cookie),
           answer: (request) => services.laneDocument(request),

@@ -22,9 +22,8 @@ afterEach(async () => {
 async function start({ answer, middlewares = [], outage = false }: Setup) {
   const seen: LaneRequest[] = [];
   const lane = documentLane({
-    paths: ['/busca', '/advogado'],
     middlewares,
-    takes: (_pathname, cookie) => !cookie?.includes('jusconecta_toast='),
+    takes: (pathname, cookie) => ['/busca', '/advogado'].includes(pathname) && !cookie?.includes('jusconecta_toast='),
     answer: (request) => {
       seen.push(request);
       return (answer ?? (() => Promise.resolve({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': '11' }, chunks: [Buffer.from('<p>'), 'Olá', '</p>'] })))(request);

@@ -17,8 +17,6 @@ export interface LaneAnswer {
 }
 
 export interface DocumentLaneOptions {
-  /** The paths the lane may take, exactly as written (the app's DOCUMENT_ONLY_PATHS). */
-  paths: readonly string[];
   /**
    * Express's own middlewares for every request, in Express's order, that this request needs (the
    * request log, the shutdown's tracking, the page cache, the security headers, compression, the
@@ -26,7 +24,7 @@ export interface DocumentLaneOptions {
    * response; any of them may answer instead of going on.
    */
   middlewares: readonly RequestHandler[];
-  /** Whether the app answers this path with these cookies (no toast to show and clear). */
+  /** Whether the app answers this exact path with these cookies: its DOCUMENT_ONLY_PATHS, no toast to show and clear. */
   takes(pathname: string, cookie: string | undefined): boolean;
   answer(request: LaneRequest): Promise<LaneAnswer> | null;
   databaseOutage(): Promise<boolean>;
@@ -43,14 +41,14 @@ const INTERNAL_ERROR = { status: 500, title: 'Erro', message: 'Ocorreu um erro i
  * the lane does not take (another method or path, a body, a toast, /BUSCA or /busca/ that the URL guard
  * redirects) goes to Express untouched. Returns the listener's check: true when it took the request.
  */
-export function documentLane({ paths, middlewares, takes, answer, databaseOutage, logger }: DocumentLaneOptions) {
+export function documentLane({ middlewares, takes, answer, databaseOutage, logger }: DocumentLaneOptions) {
   const taken = (req: IncomingMessage): string | null => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') return null;
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-    return paths.includes(pathname) && takes(pathname, req.headers.cookie) ? pathname : null;
+    return takes(pathname, req.headers.cookie) ? pathname : null;
   };
 
   const fail = (error: unknown, req: IncomingMessage, res: ServerResponse) => {
