@@ -116,21 +116,26 @@ export async function seedBackOffice(sql: SqlRunner): Promise<BackOfficeSeed> {
               'sent', 1, 'confirmacao-pedido:' || r.id, '<' || md5(r.id::text) || '@smtp>', r.created_at + interval '2 seconds', r.created_at, r.created_at
          from lead_requests r`,
     );
+    // Views and clicks over 30 days; only the last two days' keep their visitor hash, as the app's hourly
+    // purge leaves them (visitor-hash.server.ts). Hashes on every row would be a state the app is never in,
+    // and the server's first purge would erase 300,000 of them while the bench loads it.
     await step(
       'profile_views',
       `with numbered as (select id, row_number() over (order by id) - 1 as n from lawyer_profiles),
             views as (select g, (select count(*) from lawyer_profiles) as total from generate_series(1, 300000) g)
        insert into profile_views (lawyer_id, viewed_at, visitor_hash)
-       select l.id, now() - ((v.g::bigint * 104729) % (30 * 86400)) * interval '1 second', md5('visitante-' || (v.g % 40000))
-         from views v join numbered l on l.n = (v.g * 13) % v.total`,
+       select l.id, t.at, case when t.at > now() - interval '2 days' then md5('visitante-' || (v.g % 40000)) end
+         from views v join numbered l on l.n = (v.g * 13) % v.total
+         cross join lateral (select now() - ((v.g::bigint * 104729) % (30 * 86400)) * interval '1 second' as at) t`,
     );
     await step(
       'whatsapp_clicks',
       `with numbered as (select id, row_number() over (order by id) - 1 as n from lawyer_profiles),
             clicks as (select g, (select count(*) from lawyer_profiles) as total from generate_series(1, 60000) g)
        insert into whatsapp_clicks (lawyer_id, clicked_at, source_page, visitor_hash)
-       select l.id, now() - ((c.g::bigint * 104723) % (30 * 86400)) * interval '1 second', case when c.g % 3 = 0 then 'busca' else 'perfil_advogado' end, md5('clique-' || c.g)
-         from clicks c join numbered l on l.n = (c.g * 17) % c.total`,
+       select l.id, t.at, case when c.g % 3 = 0 then 'busca' else 'perfil_advogado' end, case when t.at > now() - interval '2 days' then md5('clique-' || c.g) end
+         from clicks c join numbered l on l.n = (c.g * 17) % c.total
+         cross join lateral (select now() - ((c.g::bigint * 104723) % (30 * 86400)) * interval '1 second' as at) t`,
     );
     await step(
       'audit_log',

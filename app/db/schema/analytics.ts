@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { WHATSAPP_CLICK_SOURCES } from '~/domain/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
@@ -16,6 +17,8 @@ export const profileViews = pgTable(
     index('profile_views_lawyer_time_idx').on(t.lawyerId, t.viewedAt),
     index('profile_views_visitor_idx').on(t.lawyerId, t.visitorHash, t.viewedAt),
     index('profile_views_time_idx').on(t.viewedAt),
+    /** The views whose hash is not erased yet (the last two days'): the purge reads only these. */
+    index('profile_views_hashed_time_idx').on(t.viewedAt).where(sql`visitor_hash is not null`),
   ],
 );
 
@@ -34,6 +37,8 @@ export const whatsappClicks = pgTable(
     check('whatsapp_clicks_source_check', oneOf(t.sourcePage, WHATSAPP_CLICK_SOURCES)),
     index('whatsapp_clicks_lawyer_time_idx').on(t.lawyerId, t.clickedAt),
     index('whatsapp_clicks_time_idx').on(t.clickedAt),
+    /** As profile_views_hashed_time_idx. */
+    index('whatsapp_clicks_hashed_time_idx').on(t.clickedAt).where(sql`visitor_hash is not null`),
   ],
 );
 

@@ -252,6 +252,35 @@ describe('visitor hashes (LGPD)', () => {
     expect(await clicksOf(ana.id)).toBe(2);
   });
 
+  test('a purge with much to catch up on erases every old hash, a batch at a time, and two at once share the work', async () => {
+    const ana = await createLawyer();
+    const now = new Date();
+    const old = new Date(now.getTime() - 5 * 24 * 60 * MINUTE).toISOString();
+    const recent = new Date(now.getTime() - 60 * MINUTE).toISOString();
+    await db.execute(sql`
+      insert into profile_views (lawyer_id, viewed_at, visitor_hash)
+      select ${ana.id}, case when g % 10 = 0 then ${recent}::timestamptz else ${old}::timestamptz end, 'hash-' || g
+        from generate_series(1, 1050) g`);
+    await db.execute(sql`
+      insert into whatsapp_clicks (lawyer_id, clicked_at, source_page, visitor_hash)
+      select ${ana.id}, ${old}::timestamptz, 'busca', 'hash-' || g from generate_series(1, 230) g`);
+
+    // Two processes purging at the same time, in batches of 100: together they erase each old hash once.
+    const [first, second] = await Promise.all([
+      purgeOldVisitorData(now, { batch: 100, pauseMs: 0 }),
+      purgeOldVisitorData(now, { batch: 100, pauseMs: 0 }),
+    ]);
+    expect(first + second).toBe(945 + 230);
+    const [views] = await selectRows<{ hashed: number; total: number }>(
+      sql`select count(visitor_hash)::int as hashed, count(*)::int as total from profile_views`,
+    );
+    expect(views).toEqual({ hashed: 105, total: 1050 });
+    const [clicks] = await selectRows<{ hashed: number }>(sql`select count(visitor_hash)::int as hashed from whatsapp_clicks`);
+    expect(clicks).toEqual({ hashed: 0 });
+    // Nothing left: the next purge erases nothing.
+    expect(await purgeOldVisitorData(now, { batch: 100, pauseMs: 0 })).toBe(0);
+  });
+
   test('a flush erases the old salts (at most once an hour per process)', async () => {
     const ana = await createLawyer();
     const today = saoPauloDay(new Date());

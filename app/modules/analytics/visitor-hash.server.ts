@@ -1,7 +1,7 @@
 import { addDays, saoPauloDay } from '~/lib/calendar-day';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { eq, lt, sql } from 'drizzle-orm';
+import { db, selectRows } from '~/db/client.server';
 import { analyticsSalts, profileViews, whatsappClicks } from '~/db/schema/analytics';
 
 /**
@@ -21,11 +21,9 @@ interface SaltState {
   salts: Map<string, string>;
   /** When this process last erased old salts and hashes (0: never). */
   lastPurgeAt: number;
-  /** The cutoff of that purge: the next one only scans the rows after it. */
-  lastCutoff: Date | null;
 }
 const holder = globalThis as typeof globalThis & { __jusconectaVisitorHash?: SaltState };
-const state: SaltState = (holder.__jusconectaVisitorHash ??= { salts: new Map(), lastPurgeAt: 0, lastCutoff: null });
+const state: SaltState = (holder.__jusconectaVisitorHash ??= { salts: new Map(), lastPurgeAt: 0 });
 
 export { saoPauloDay };
 
@@ -72,28 +70,43 @@ function rememberSalt(day: string, salt: string) {
   state.salts.set(day, salt);
 }
 
+/** Rows erased per statement by the purge, and the pause between two statements. */
+export const PURGE_BATCH = 2000;
+const PURGE_PAUSE_MS = 25;
+
 /**
  * Erases what could tie a visit back to an IP address: the salts of the days before yesterday (São
  * Paulo), in the database and in memory, and the visitor hashes of views and clicks older than two days.
- * After the first purge of the process, only the rows since the previous cutoff (less a day) are scanned.
+ * The hashes go a batch at a time (rows locked by another process's purge are left to it), with a
+ * pause between batches, so that a purge with much to catch up on (a database restored from a backup,
+ * a long-stopped deployment) does not take the machine from the requests. Only the rows that still have
+ * a hash are read (partial indexes, migration 0028). Returns how many hashes were erased.
  */
-export async function purgeOldVisitorData(now = new Date()): Promise<void> {
+export async function purgeOldVisitorData(now = new Date(), { batch = PURGE_BATCH, pauseMs = PURGE_PAUSE_MS } = {}): Promise<number> {
   const yesterday = daysBefore(saoPauloDay(now), 1);
-  const cutoff = new Date(now.getTime() - KEEP_HASHES_MS);
-  const since = state.lastCutoff ? new Date(Math.min(state.lastCutoff.getTime(), cutoff.getTime()) - DAY_MS) : null;
+  const cutoff = new Date(now.getTime() - KEEP_HASHES_MS).toISOString();
   await db.delete(analyticsSalts).where(lt(analyticsSalts.day, yesterday));
   for (const cached of state.salts.keys()) {
     if (cached < yesterday) state.salts.delete(cached);
   }
-  await db
-    .update(profileViews)
-    .set({ visitorHash: null })
-    .where(and(lt(profileViews.viewedAt, cutoff), since ? gte(profileViews.viewedAt, since) : undefined, isNotNull(profileViews.visitorHash)));
-  await db
-    .update(whatsappClicks)
-    .set({ visitorHash: null })
-    .where(and(lt(whatsappClicks.clickedAt, cutoff), since ? gte(whatsappClicks.clickedAt, since) : undefined, isNotNull(whatsappClicks.visitorHash)));
-  state.lastCutoff = cutoff;
+  let erased = 0;
+  for (const table of ['profile_views', 'whatsapp_clicks'] as const) {
+    const at = sql.identifier(table === 'profile_views' ? 'viewed_at' : 'clicked_at');
+    for (;;) {
+      const rows = await selectRows<{ id: number }>(sql`
+        update ${sql.identifier(table)} set visitor_hash = null
+         where id in (
+           select id from ${sql.identifier(table)}
+            where visitor_hash is not null and ${at} < ${cutoff}::timestamptz
+            limit ${batch} for update skip locked)
+        returning id`);
+      const count = rows.length;
+      erased += count;
+      if (count < batch) break;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+  return erased;
 }
 
 /** Runs purgeOldVisitorData() if this process has not in the last hour. */
@@ -107,5 +120,4 @@ export async function purgeOldVisitorDataHourly(now = new Date()): Promise<void>
 export function resetVisitorHashState(): void {
   state.salts.clear();
   state.lastPurgeAt = 0;
-  state.lastCutoff = null;
 }
