@@ -17,6 +17,7 @@ import { measurePageWeight, type PageWeight } from './js-size';
 import { CATEGORIES, runLighthouse, type LighthousePage } from './lighthouse';
 import { MONITORING_PROCESSES, runMonitoringPollInChild, type MonitoringPollFigures } from './monitoring-poll';
 import { captureResponse, coldResponseTimes, runBareLoad, runLoad, type ColdTiming, type LoadFigures, type LoadSettings } from './load';
+import { machineSpeedMs } from './machine-speed';
 import { freePort, startProcess, type RunningProcess } from './processes';
 import { figure, formatTable, type Figure } from './report';
 import { runNotificationsInChild, type NotificationFigures } from './notification-delivery';
@@ -145,6 +146,7 @@ let fatalError: unknown;
 let settleWait: { seconds: number; loadAverage: number } | undefined;
 let boardSettleWait: { seconds: number; loadAverage: number } | undefined;
 let loadSettleWait: { seconds: number; loadAverage: number } | undefined;
+let machineSpeed: number | undefined;
 
 /** The first and last profile files the sitemap index lists (cold-timed: the last one is the deepest read). */
 async function profileSitemapFiles(origin: string): Promise<string[]> {
@@ -236,11 +238,10 @@ try {
   // Load first: no earlier request has put the measured URLs in the page cache, so each warm-up fills
   // its entry (a cold-cache burst, not counted) and the 10 s that follow are well inside its 30 s.
   // Each app run is followed at once by its bare baseline, so both see the same machine.
-  // The server starts its daily jobs at once, and after the back-office seed they have work to catch up
-  // on (the analytics' visitor hashes of 300,000 profile views, the morning digest): seen taking both
-  // cores while the loads ran (bare Express read 2,400–2,700 req/s instead of 5,400–7,700). The loads
-  // wait for the machine to settle, as the board and Lighthouse do.
+  // The server starts its daily jobs at once (the morning digest, between 8:00 and noon in São Paulo, on
+  // the back office's follow-ups). The loads wait for the machine to settle, as the board and Lighthouse do.
   loadSettleWait = await phase('wait for the machine to settle before the load', () => waitForQuiet());
+  machineSpeed = await phase("the machine's speed", async () => machineSpeedMs());
   const targets = { profile: profilePath, search: searchPath } as const;
   for (const [name, target] of Object.entries(targets)) {
     load[`app ${name}`] = await phase(`load: app ${name}`, () => runLoad(loadOrigin, target, LOAD));
@@ -442,6 +443,7 @@ figures.push(
   ),
 );
 
+if (machineSpeed !== undefined) figures.push(figure("Machine's speed: fixed work on one core, CPU time (bench/machine-speed.ts; lower is faster)", machineSpeed, 'ms', 0));
 if (loadSettleWait) figures.push(figure('Wait for a quiet machine before the load (1-min load average then)', loadSettleWait.seconds, 's', 0, undefined, `load ${loadSettleWait.loadAverage.toFixed(2)}`));
 if (boardSettleWait) figures.push(figure('Wait for a quiet machine before the board (1-min load average then)', boardSettleWait.seconds, 's', 0, undefined, `load ${boardSettleWait.loadAverage.toFixed(2)}`));
 if (settleWait) figures.push(figure('Wait for a quiet machine before Lighthouse (1-min load average then)', settleWait.seconds, 's', 0, undefined, `load ${settleWait.loadAverage.toFixed(2)}`));
