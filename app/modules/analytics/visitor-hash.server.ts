@@ -71,7 +71,7 @@ function rememberSalt(day: string, salt: string) {
 }
 
 /** Rows erased per statement by the purge, and the pause between two statements. */
-export const PURGE_BATCH = 2000;
+const PURGE_BATCH = 2000;
 const PURGE_PAUSE_MS = 25;
 
 /**
@@ -90,19 +90,20 @@ export async function purgeOldVisitorData(now = new Date(), { batch = PURGE_BATC
     if (cached < yesterday) state.salts.delete(cached);
   }
   let erased = 0;
-  for (const table of ['profile_views', 'whatsapp_clicks'] as const) {
-    const at = sql.identifier(table === 'profile_views' ? 'viewed_at' : 'clicked_at');
+  for (const [table, at] of [
+    [profileViews, profileViews.viewedAt],
+    [whatsappClicks, whatsappClicks.clickedAt],
+  ] as const) {
     for (;;) {
-      const rows = await selectRows<{ id: number }>(sql`
-        update ${sql.identifier(table)} set visitor_hash = null
+      const rows = await selectRows<{ one: number }>(sql`
+        update ${table} set visitor_hash = null
          where id in (
-           select id from ${sql.identifier(table)}
+           select id from ${table}
             where visitor_hash is not null and ${at} < ${cutoff}::timestamptz
             limit ${batch} for update skip locked)
-        returning id`);
-      const count = rows.length;
-      erased += count;
-      if (count < batch) break;
+        returning 1 as one`);
+      erased += rows.length;
+      if (rows.length < batch) break;
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   }
