@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '~/db/client.server';
 import { cardFromRow, type CardRow, type PublicLawyerCard } from './lawyers.server';
+import { cardTagsColumn } from './search-tags';
 import { rotationStart } from './search-order';
 
 /**
@@ -37,7 +38,7 @@ type FeaturedRow = Omit<CardRow, 'id'>;
  */
 export async function findFeaturedLawyers(limit: number, now = new Date()): Promise<PublicLawyerCard[]> {
   const start = rotationStart(now);
-  const columns = sql`nome, slug, foto_url, whatsapp, numero_oab, oab_uf, oab_checked_at, search_tags, titulo, primeira_inscricao_ano, atende_online, rotation_key`;
+  const columns = sql`nome, slug, foto_url, whatsapp, numero_oab, oab_uf, oab_checked_at, ${sql.raw(cardTagsColumn())}, titulo, primeira_inscricao_ano, atende_online, rotation_key`;
   const rows = await selectRows<FeaturedRow>(sql`
     select * from (
       (select 0 as part, ${columns} from lawyer_profiles

@@ -3,7 +3,7 @@ import { db, selectPrepared, selectRows } from '~/db/client.server';
 import { lawyerProfiles } from '~/db/schema/lawyers';
 import { lawyerSlugOrIdSchema, lawyerSlugSchema, SEARCH_PAGE_SIZE, type SearchFilters } from './lawyers.schemas';
 import { rotationStart } from './search-order';
-import { areasFromTags, citiesFromTags } from './search-tags';
+import { areasFromTags, citiesFromTags, cardTagsColumn } from './search-tags';
 
 export interface LawyerCardData {
   id: string;
@@ -52,13 +52,15 @@ export interface CardRow {
   numero_oab: string;
   oab_uf: string;
   oab_checked_at: Date | string | null;
-  search_tags: string[];
+  /** search_tags as one string, the tags separated by spaces (cardTagsColumn). */
+  tags: string;
   titulo: string | null;
   primeira_inscricao_ano: number | null;
   atende_online: boolean;
 }
 
 export function cardFromRow(r: CardRow): LawyerCardData {
+  const tags = r.tags === '' ? [] : r.tags.split(' ');
   return {
     id: r.id,
     nome: r.nome,
@@ -68,8 +70,8 @@ export function cardFromRow(r: CardRow): LawyerCardData {
     numeroOab: r.numero_oab,
     oabUf: r.oab_uf,
     oabCheckedAt: r.oab_checked_at === null ? null : new Date(r.oab_checked_at).toISOString(),
-    areas: areasFromTags(r.search_tags),
-    cidades: citiesFromTags(r.search_tags),
+    areas: areasFromTags(tags),
+    cidades: citiesFromTags(tags),
     titulo: r.titulo,
     primeiraInscricaoAno: r.primeira_inscricao_ano,
     atendeOnline: r.atende_online,
@@ -86,7 +88,7 @@ type PageRow = { n: number; total: number; lapsed: boolean } & ({ id: null } | C
  * moved to level 0 (search_order_lapse) and the page read again, so the order is always today's rule.
  */
 const SEARCH_PAGE_SQL = `
-  select p.n, p.total, lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.oab_checked_at, lp.search_tags,
+  select p.n, p.total, lp.id, lp.nome, lp.slug, lp.foto_url, lp.whatsapp, lp.numero_oab, lp.oab_uf, lp.oab_checked_at, ${cardTagsColumn('lp')},
     lp.titulo, lp.primeira_inscricao_ano, lp.atende_online,
     (p.n = 0 and exists (select 1 from search_order o where o.level_until <= now())) as lapsed
   from search_order_page($1, $2, $3, $4) p
