@@ -4,6 +4,7 @@ import { keepPrivate, prepareDataDirectory } from './db/data-directory.server';
 import { startBackgroundWork, stopBackgroundWork } from './jobs/worker.server';
 import { PUBLIC_CONTENT_CHANNEL, startPublicContentSync, type PublicContentSync } from './lib/public-content-sync.server';
 import { flushAnalytics, recordProfileView } from './modules/analytics/analytics.server';
+import { settleVisitorDataPurge } from './modules/analytics/visitor-hash.server';
 import { seedDemoDataIfEmpty } from './modules/demo/demo-seed.server';
 import { searchDocument } from './modules/lawyers/search-document.server';
 import { toastInCookies } from './lib/flash-toast.server';
@@ -70,6 +71,8 @@ export async function stopServices(): Promise<void> {
   syncState.__jusconectaPublicContentSync = undefined;
   await stopBackgroundWork();
   await flushAnalytics();
+  // A purge of old visitor hashes still running ends after its batch; the next process finishes it.
+  await settleVisitorDataPurge({ stop: true });
   await closeDatabase();
 }
 

@@ -7,7 +7,7 @@ await openTestDatabase();
 
 beforeEach(async () => {
   await flushAnalytics();
+  await resetVisitorHashState();
   await resetTestDatabase();
-  resetVisitorHashState();
   forgetRecentVisits();
 });

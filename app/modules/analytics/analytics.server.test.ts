@@ -4,7 +4,7 @@ import { db, selectRows } from '~/db/client.server';
 import { analyticsSalts, profileViews, whatsappClicks } from '~/db/schema/analytics';
 import { createLawyer } from '../../../tests/factories/lawyers';
 import { flushAnalytics, forgetRecentVisits, recordProfileView, recordWhatsAppClick } from './analytics.server';
-import { daysBefore, purgeOldVisitorData, resetVisitorHashState, saltsOf, saoPauloDay, visitorHash } from './visitor-hash.server';
+import { daysBefore, purgeOldVisitorData, resetVisitorHashState, saltsOf, saoPauloDay, settleVisitorDataPurge, visitorHash } from './visitor-hash.server';
 
 const browser = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -129,7 +129,7 @@ describe('one view per visitor and lawyer every 30 minutes', () => {
     expect(await viewsOf(ana.id)).toBe(1);
 
     // Another process: no salt and no recent visits in memory; it reads the day's salt from the database and agrees.
-    resetVisitorHashState();
+    await resetVisitorHashState();
     forgetRecentVisits();
     recordProfileView({ lawyerId: ana.id, ip, userAgent: browser }, later(at, 20 * MINUTE));
     await flushAnalytics();
@@ -281,12 +281,37 @@ describe('visitor hashes (LGPD)', () => {
     expect(await purgeOldVisitorData(now, { batch: 100, pauseMs: 0 })).toBe(0);
   });
 
+  test('the purge runs beside the writes: a flush does not wait for it, and a stop ends it after its batch', async () => {
+    const ana = await createLawyer();
+    const now = new Date();
+    const old = new Date(now.getTime() - 5 * 24 * 60 * MINUTE).toISOString();
+    // More old hashes than one batch (2,000).
+    await db.execute(sql`
+      insert into profile_views (lawyer_id, viewed_at, visitor_hash)
+      select ${ana.id}, ${old}::timestamptz, 'hash-' || g from generate_series(1, 2500) g`);
+    const oldHashes = async () =>
+      (await selectRows<{ n: number }>(sql`select count(*)::int as n from profile_views where visitor_hash is not null and viewed_at < ${old}::timestamptz + interval '1 second'`))[0]!.n;
+
+    // The flush that starts the purge resolves with its view written, whatever the purge has done yet.
+    recordProfileView({ lawyerId: ana.id, ip, userAgent: browser });
+    await flushAnalytics();
+    expect(await viewsOf(ana.id)).toBe(2501);
+    // Shutdown: the purge stops before its first batch or after it, never halfway through a statement.
+    await settleVisitorDataPurge({ stop: true });
+    expect([2500, 500]).toContain(await oldHashes());
+    // The next purge (this process in an hour, or another) erases the rest; the new view keeps its hash.
+    await purgeOldVisitorData(now);
+    expect(await oldHashes()).toBe(0);
+    expect((await selectRows<{ n: number }>(sql`select count(visitor_hash)::int as n from profile_views`))[0]!.n).toBe(1);
+  });
+
   test('a flush erases the old salts (at most once an hour per process)', async () => {
     const ana = await createLawyer();
     const today = saoPauloDay(new Date());
     await db.insert(analyticsSalts).values({ day: daysBefore(today, 3), salt: 'old-salt' });
     recordProfileView({ lawyerId: ana.id, ip, userAgent: browser });
     await flushAnalytics();
+    await settleVisitorDataPurge();
     const days = (await db.select({ day: analyticsSalts.day }).from(analyticsSalts)).map((s) => s.day);
     expect(days).toEqual([today]);
 
@@ -294,6 +319,7 @@ describe('visitor hashes (LGPD)', () => {
     await db.insert(analyticsSalts).values({ day: daysBefore(today, 4), salt: 'older-salt' });
     recordProfileView({ lawyerId: ana.id, ip: '198.51.100.9', userAgent: browser });
     await flushAnalytics();
+    await settleVisitorDataPurge();
     expect(await db.select({ n: count() }).from(analyticsSalts)).toEqual([{ n: 2 }]);
   });
 });

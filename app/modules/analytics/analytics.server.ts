@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { ADVISORY_LOCKS, db } from '~/db/client.server';
 import type { WhatsAppClickSource } from '~/domain/catalog/catalog';
-import { purgeOldVisitorDataHourly, saltsOf, saoPauloDay, visitorHash } from './visitor-hash.server';
+import { saltsOf, saoPauloDay, startHourlyPurge, visitorHash } from './visitor-hash.server';
 
 /**
  * Profile views and WhatsApp clicks. They are buffered in memory and written in one statement per table
@@ -204,9 +204,6 @@ async function writeEvents(bufferedViews: BufferedEvent[], bufferedClicks: Buffe
   } catch (error) {
     console.error('Could not record profile views and WhatsApp clicks', error);
   }
-  try {
-    await purgeOldVisitorDataHourly();
-  } catch (error) {
-    console.error('Could not erase old analytics salts and visitor hashes', error);
-  }
+  // Beside the writes, not on their chain (docs/decisions/0071).
+  startHourlyPurge();
 }

@@ -19,11 +19,15 @@ const KEEP_HASHES_MS = 2 * DAY_MS;
 interface SaltState {
   /** Salts by São Paulo day ('2025-03-12'), today's and yesterday's at most. */
   salts: Map<string, string>;
-  /** When this process last erased old salts and hashes (0: never). */
+  /** When this process last started erasing old salts and hashes (0: never). */
   lastPurgeAt: number;
+  /** The purge running in this process, if one is. */
+  purge: Promise<void> | null;
+  /** Set to end the running purge after its current batch (shutdown, tests). */
+  stopPurge: boolean;
 }
 const holder = globalThis as typeof globalThis & { __jusconectaVisitorHash?: SaltState };
-const state: SaltState = (holder.__jusconectaVisitorHash ??= { salts: new Map(), lastPurgeAt: 0 });
+const state: SaltState = (holder.__jusconectaVisitorHash ??= { salts: new Map(), lastPurgeAt: 0, purge: null, stopPurge: false });
 
 export { saoPauloDay };
 
@@ -82,7 +86,10 @@ const PURGE_PAUSE_MS = 25;
  * a long-stopped deployment) does not take the machine from the requests. Only the rows that still have
  * a hash are read (partial indexes, migration 0028). Returns how many hashes were erased.
  */
-export async function purgeOldVisitorData(now = new Date(), { batch = PURGE_BATCH, pauseMs = PURGE_PAUSE_MS } = {}): Promise<number> {
+export async function purgeOldVisitorData(
+  now = new Date(),
+  { batch = PURGE_BATCH, pauseMs = PURGE_PAUSE_MS, shouldStop = () => false }: { batch?: number; pauseMs?: number; shouldStop?: () => boolean } = {},
+): Promise<number> {
   const yesterday = daysBefore(saoPauloDay(now), 1);
   const cutoff = new Date(now.getTime() - KEEP_HASHES_MS).toISOString();
   await db.delete(analyticsSalts).where(lt(analyticsSalts.day, yesterday));
@@ -95,6 +102,8 @@ export async function purgeOldVisitorData(now = new Date(), { batch = PURGE_BATC
     [whatsappClicks, whatsappClicks.clickedAt],
   ] as const) {
     for (;;) {
+      // What is left is erased by the next purge, of this process or another.
+      if (shouldStop()) return erased;
       const rows = await selectRows<{ one: number }>(sql`
         update ${table} set visitor_hash = null
          where id in (
@@ -110,15 +119,40 @@ export async function purgeOldVisitorData(now = new Date(), { batch = PURGE_BATC
   return erased;
 }
 
-/** Runs purgeOldVisitorData() if this process has not in the last hour. */
-export async function purgeOldVisitorDataHourly(now = new Date()): Promise<void> {
-  if (now.getTime() - state.lastPurgeAt < PURGE_EVERY_MS) return;
+/**
+ * Starts purgeOldVisitorData() beside the caller, unless this process started one in the last hour or
+ * one is still running: the analytics writer calls it after each flush, and a purge with a backlog (its
+ * batches and pauses) must not hold back the next views' write. A failure is logged; the next hour tries again.
+ */
+export function startHourlyPurge(now = new Date()): void {
+  if (state.purge || state.stopPurge || now.getTime() - state.lastPurgeAt < PURGE_EVERY_MS) return;
   state.lastPurgeAt = now.getTime();
-  await purgeOldVisitorData(now);
+  state.purge = purgeOldVisitorData(now, { shouldStop: () => state.stopPurge })
+    .then(
+      () => undefined,
+      (error: unknown) => console.error('Could not erase old analytics salts and visitor hashes', error),
+    )
+    .finally(() => {
+      state.purge = null;
+    });
 }
 
-/** For tests: forgets the cached salts and the last purge, as a fresh process would. */
-export function resetVisitorHashState(): void {
+/**
+ * Resolves when the running purge (if any) has ended. With `stop`, it ends after its current batch:
+ * shutdown calls it so as not to close the database under it, or wait for a whole backlog.
+ */
+export async function settleVisitorDataPurge({ stop = false } = {}): Promise<void> {
+  if (stop) state.stopPurge = true;
+  try {
+    await state.purge;
+  } finally {
+    if (stop) state.stopPurge = false;
+  }
+}
+
+/** For tests: ends a running purge and forgets the cached salts and the last purge, as a fresh process would. */
+export async function resetVisitorHashState(): Promise<void> {
+  await settleVisitorDataPurge({ stop: true });
   state.salts.clear();
   state.lastPurgeAt = 0;
 }
