@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, startProcess } from './processes';
@@ -8,6 +9,23 @@ import { freePort, startProcess } from './processes';
  * Requests look like a browser's (User-Agent, Accept), without Accept-Encoding, so neither side
  * compresses and the app and the bare baseline send the same bytes.
  */
+
+/**
+ * autocannon 9 appends every chunk of every response body to a string (`req.body += data` in
+ * lib/pipelinedRequestsQueue.js), for its expectBody, verifyBody and onResponse options, none of which
+ * the bench uses: it decodes each answer as UTF-8 and throws it away. On the two cores the load generator
+ * shares with the server and PostgreSQL, that was 0.15 to 0.17 ms of CPU per 74 KiB search answer, half of
+ * the generator's own work, taken from the server it measures (docs/decisions/0072). The bench drops the
+ * bodies as they arrive: bytes, status codes and timings are counted elsewhere (resp.bytes, the parser).
+ * Throws if autocannon's internals moved, rather than measuring with the cost back in.
+ */
+function dropResponseBodies(): void {
+  const require = createRequire(import.meta.url);
+  const queue = require('autocannon/lib/pipelinedRequestsQueue.js') as { prototype?: { addBody?: unknown } } | undefined;
+  if (typeof queue?.prototype?.addBody !== 'function') throw new Error('bench/load.ts: autocannon no longer has PipelinedRequestsQueue.addBody; see dropResponseBodies()');
+  queue.prototype.addBody = () => {};
+}
+dropResponseBodies();
 
 export interface LoadSettings {
   connections: number;
