@@ -298,7 +298,7 @@ async function runBackgroundSteps() {
 
 const kib = (bytes: number | undefined) => (bytes === undefined ? null : bytes / 1024);
 const figures: Figure[] = [];
-if (seed) figures.push(figure(`Seed ${LAWYERS.toLocaleString('en-US')} lawyers (generate + insert + vacuum analyze)`, seed.totalMs / 1000, 's', 1));
+if (seed) figures.push(figure(`Seed ${LAWYERS.toLocaleString('en-US')} lawyers (generate + insert + vacuum analyze + checkpoint)`, seed.totalMs / 1000, 's', 1));
 
 const isToolsPage = (pagePath: string) => TOOLS_PAGES.includes(pagePath);
 for (const weight of weights) {
