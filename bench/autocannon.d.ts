@@ -10,11 +10,14 @@ declare module 'autocannon' {
     }
     interface Request extends RequestParams {
       setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams | null | undefined;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
     }
     interface Options {
       url: string;
       connections?: number;
       duration?: number;
+      /** A number of requests instead of a duration. */
+      amount?: number;
       pipelining?: number;
       timeout?: number;
       headers?: Record<string, string>;
