@@ -60,7 +60,8 @@ export interface CardRow {
 }
 
 export function cardFromRow(r: CardRow): LawyerCardData {
-  const tags = r.tags === '' ? [] : r.tags.split(' ');
+  // A lawyer without tags reads '' and splits to [''], which names no area and no city.
+  const tags = r.tags.split(' ');
   return {
     id: r.id,
     nome: r.nome,
