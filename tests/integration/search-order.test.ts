@@ -93,7 +93,8 @@ describe('search order (precomputed)', () => {
     const lawyers = await createLawyers(100, { areas: ['familia'], cities: ['pr_curitiba'] });
     await placeRotationKeys(
       lawyers.map((l) => l.id),
-      (i) => (i * 16_777_216 + (i % 3) * 5) % 2147483647,
+      // Every tenth key below 0 (the column allows it): the lower half's first buckets.
+      (i) => (i % 10 === 9 ? -(i * 9_999_991) : (i * 16_777_216 + (i % 3) * 5) % 2147483647),
     );
     const now = DAYS[2]!;
     const expected = await referenceOrder({ area: 'familia', cidade: 'pr_curitiba' }, now);
@@ -165,13 +166,22 @@ describe('search order (precomputed)', () => {
     const totals = () => selectRows(sql`select scope, level, lawyers from search_order_level_totals order by 1, 2`).then((rows) => JSON.stringify(rows));
     const summed = () =>
       selectRows(sql`select scope, level, sum(lawyers)::int as lawyers from search_order_counts group by 1, 2 order by 1, 2`).then((rows) => JSON.stringify(rows));
-    const [kept, keptCounts, keptTotals] = [await snapshot(), await counts(), await totals()];
+    // Each total's non-empty buckets and running counts (migration 0030) are its count rows, in order.
+    const buckets = () => selectRows(sql`select scope, level, buckets, upto from search_order_level_totals order by 1, 2`).then((rows) => JSON.stringify(rows));
+    const runningCounts = () =>
+      selectRows(sql`
+        select scope, level, array_agg(bucket order by bucket) as buckets, array_agg(upto order by bucket) as upto from (
+          select scope, level, bucket, (sum(lawyers) over (partition by scope, level order by bucket))::int as upto from search_order_counts) w
+        group by 1, 2 order by 1, 2`).then((rows) => JSON.stringify(rows));
+    const [kept, keptCounts, keptTotals, keptBuckets] = [await snapshot(), await counts(), await totals(), await buckets()];
     expect(keptTotals).toEqual(await summed());
+    expect(keptBuckets).toEqual(await runningCounts());
     expect(await selectRows(sql`select 1 from search_order_level_totals where lawyers <= 0`)).toEqual([]);
     await db.execute(sql`select rebuild_search_order()`);
     expect(await snapshot()).toEqual(kept);
     expect(await counts()).toEqual(keptCounts);
     expect(await totals()).toEqual(keptTotals);
+    expect(await buckets()).toEqual(keptBuckets);
   });
 
   test('a landing page and the search agree on their first lawyers', async () => {
