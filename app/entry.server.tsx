@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { CspNonceContext, requestNonce } from './lib/csp-nonce';
 import { pageHydrates, ServerRenderedAssetsContext } from './lib/server-rendered-page';
-import { serverRenderedAssets } from './lib/server-rendered-assets.server';
+import { serverRenderedAssetsFor } from './lib/server-rendered-assets.server';
 
 export { startServices, stopServices, serverProcesses, laneDocument, laneTakes, recordServedProfileView, publicPageCacheKey, publicContentGeneration, beginDraining, databaseOutage } from './services.server';
 
@@ -23,13 +23,15 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   // write to the socket and to the page cache instead of one per 2 KiB chunk of React's stream (a tenth
   // of an uncached search's CPU went to those writes).
   const whole = !hydrates(routerContext);
+  const { matches, errors } = routerContext.staticHandlerContext;
+  const assets = serverRenderedAssetsFor(matches.at(-1)?.route.id, errors !== null);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Bots and no-JavaScript clients get the whole document at once; browsers get the shell first.
     const readyEvent = whole || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
-        <ServerRenderedAssetsContext.Provider value={serverRenderedAssets}>
+        <ServerRenderedAssetsContext.Provider value={assets}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </ServerRenderedAssetsContext.Provider>
       </CspNonceContext.Provider>,

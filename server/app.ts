@@ -1,6 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
-import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import proxyaddr from 'proxy-addr';
@@ -8,6 +7,7 @@ import type { ServerBuild } from 'react-router';
 import { DATABASE_UNAVAILABLE, sendErrorPage } from './error-page';
 import type { Shutdown } from './lifecycle';
 import { publicPageCache } from './public-page-cache';
+import { pageCompression } from './page-compression';
 import { documentLane, type LaneAnswer, type LaneRequest } from './document-lane';
 import { reactRouterHandler } from './react-router-handler';
 import { requestBody } from './request-body';
@@ -100,7 +100,7 @@ export function createApp({ getBuild, services, logger, pageCacheSeconds, appUrl
   const logRequest = requestLog(logger);
   const trackForShutdown = shutdown.middleware();
   const addSecurityHeaders = securityHeaders({ https: appUrl.startsWith('https://') });
-  const compress = compression();
+  const compress = pageCompression();
   // The app rate-limits and hashes visitors by client IP: give it the socket's address (or the trusted
   // proxy's view of it), overwriting whatever the client claims.
   const giveClientIp: express.RequestHandler = (req, _res, next) => {

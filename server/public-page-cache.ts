@@ -1,6 +1,7 @@
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { PAGE_BROTLI_QUALITY } from './page-compression';
 
 /**
  * A short-lived in-process cache of anonymous public pages (docs/decisions/0005 and 0007).
@@ -126,7 +127,7 @@ export function publicPageCache({
       totalBytes += zipped.length;
       evict();
     });
-    brotliCompress(entry.identity.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }, (error, compressed) => {
+    brotliCompress(entry.identity.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } }, (error, compressed) => {
       if (error || cache.get(entry.key) !== entry) return;
       entry.br = variant(entry, compressed, 'br');
       entry.bytes += compressed.length;

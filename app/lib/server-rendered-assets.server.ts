@@ -4,6 +4,12 @@ import { readdirSync } from 'node:fs';
 import stylesheetText from '../public.css?inline';
 // The search's own, smaller stylesheet (app/search.css, docs/decisions/0068).
 import searchStylesheetText from '../search.css?inline';
+// The stylesheets of the public pages that have their own (docs/decisions/0074): the frame's files and the
+// page's, so the page stays well inside the first round trip of a mobile connection.
+import homeStylesheetText from '../styles/pages/home.css?inline';
+import landingStylesheetText from '../styles/pages/landing.css?inline';
+import lawyerProfileStylesheetText from '../styles/pages/lawyer-profile.css?inline';
+import leadRequestStylesheetText from '../styles/pages/lead-request.css?inline';
 import type { ServerRenderedAssets } from './server-rendered-page';
 
 /**
@@ -30,3 +36,31 @@ export const serverRenderedAssets: ServerRenderedAssets = { css: stylesheetText,
 
 /** The same for the search (/busca, /advogado): its stylesheet has the frame's and the search's classes only. */
 export const searchPageAssets: ServerRenderedAssets = { css: searchStylesheetText, script: serverRenderedAssets.script };
+
+const homeAssets: ServerRenderedAssets = { css: homeStylesheetText, script: serverRenderedAssets.script };
+const landingAssets: ServerRenderedAssets = { css: landingStylesheetText, script: serverRenderedAssets.script };
+const lawyerProfileAssets: ServerRenderedAssets = { css: lawyerProfileStylesheetText, script: serverRenderedAssets.script };
+const leadRequestAssets: ServerRenderedAssets = { css: leadRequestStylesheetText, script: serverRenderedAssets.script };
+
+/**
+ * The pages with a stylesheet of their own, by route id (app/routes.ts). Each is Tailwind over the
+ * frame's files and the route's (app/styles/pages/*.css); tests/unit/page-stylesheets.test.ts fails when
+ * a route imports a file with markup that its stylesheet does not name.
+ */
+export const PAGE_STYLESHEET_ROUTES: Readonly<Record<string, ServerRenderedAssets>> = {
+  'routes/public/home': homeAssets,
+  landing: landingAssets,
+  'landing-area-city': landingAssets,
+  'routes/public/lawyer-profile': lawyerProfileAssets,
+  'lead-request': leadRequestAssets,
+  'lead-request-lawyer': leadRequestAssets,
+};
+
+/**
+ * The assets of a server-rendered page: its route's own stylesheet, or public.css for the others and for
+ * any page answered by an error boundary (a 404 of a landing page, an error), whose markup is not the route's.
+ */
+export function serverRenderedAssetsFor(leafRouteId: string | undefined, answeredByErrorBoundary: boolean): ServerRenderedAssets {
+  if (answeredByErrorBoundary || leafRouteId === undefined) return serverRenderedAssets;
+  return PAGE_STYLESHEET_ROUTES[leafRouteId] ?? serverRenderedAssets;
+}

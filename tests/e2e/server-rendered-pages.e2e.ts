@@ -110,6 +110,46 @@ describe('pages rendered on the server only', () => {
     expect(await classesMissingInline(page, fullCss)).toEqual([]);
   });
 
+  test('the pages with a stylesheet of their own style every state they show, signed in or not', async ({ openPage }) => {
+    // app/styles/pages/*.css (docs/decisions/0074): the frame's files and the page's own.
+    const page = await openPage({ viewport: 'mobile' });
+    const fullCss = await appStylesheet(page);
+    const states = [
+      '/advogados/direito-de-familia', // an area's landing page, its cities' links
+      '/advogados/sao-paulo-sp', // a city's
+      '/advogados/direito-de-familia/sao-paulo-sp?pagina=2', // the pagination's other side
+      '/advogados/direito-ambiental/rio-branco-ac', // a place with nobody yet
+    ];
+    for (const path of states) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      expect({ path, missing: await classesMissingInline(page, fullCss) }).toEqual({ path, missing: [] });
+    }
+    // The request form from a lawyer's page: its script fetches the list of lawyers and writes it in.
+    await page.goto('/solicitar-atendimento/anabeatrizcarvalho');
+    await waitForHydration(page);
+    await expect(page.getByRole('group', { name: 'Advogados que vão receber sua solicitação' }).getByRole('checkbox').first()).toBeVisible();
+    expect(await classesMissingInline(page, fullCss)).toEqual([]);
+    // Each is smaller than public.css, which the other public pages carry.
+    const inlineLength = () => page.evaluate(() => document.querySelector('head style')?.textContent?.length ?? 0);
+    const lengths: Record<string, number> = {};
+    for (const path of ['/', '/advogado/anabeatrizcarvalho', '/advogados/direito-de-familia/sao-paulo-sp', '/solicitar-atendimento', '/quem-somos']) {
+      await page.goto(path);
+      lengths[path] = await inlineLength();
+    }
+    for (const path of ['/', '/advogado/anabeatrizcarvalho', '/advogados/direito-de-familia/sao-paulo-sp', '/solicitar-atendimento']) {
+      expect({ path, smaller: lengths[path]! < lengths['/quem-somos']! }).toEqual({ path, smaller: true });
+    }
+    // Signed in, the header's menu offers the visitor's area and the sign-out form on each of them.
+    await login(page, 'lawyer');
+    for (const path of ['/', '/advogado/anabeatrizcarvalho', '/advogados/direito-de-familia/sao-paulo-sp', '/solicitar-atendimento']) {
+      await page.goto(path);
+      await page.locator('details[data-menu] summary').click();
+      await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+      expect({ path, missing: await classesMissingInline(page, fullCss) }).toEqual({ path, missing: [] });
+    }
+  });
+
   test('with their script at 360 px: the menu closes with Escape, the search says ‘Buscando...’ while it loads', async ({ openPage }) => {
     const page = await openPage({ viewport: 'mobile' });
     await page.goto('/busca');
