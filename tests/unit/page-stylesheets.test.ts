@@ -53,10 +53,13 @@ function carriesMarkup(file: string): boolean {
   return file.endsWith('.tsx') || /\/(components|browser)\//.test(file);
 }
 
-/** The files and folders a stylesheet's @source lines name, as absolute paths. */
+/** The files and folders a stylesheet's @source lines name, its own and those of the stylesheets it imports, as absolute paths. */
 function sourcesOf(stylesheet: string): string[] {
-  const text = readFileSync(path.join(PAGES_DIR, stylesheet), 'utf8');
-  return [...text.matchAll(/^@source '([^']+)';$/gm)].map((match) => path.resolve(PAGES_DIR, match[1]!));
+  const text = readFileSync(stylesheet, 'utf8');
+  const here = path.dirname(stylesheet);
+  const own = [...text.matchAll(/^@source '([^']+)';$/gm)].map((match) => path.resolve(here, match[1]!));
+  const imported = [...text.matchAll(/^@import '(\.{1,2}\/[^']+\.css)';$/gm)].flatMap((match) => sourcesOf(path.resolve(here, match[1]!)));
+  return [...own, ...imported];
 }
 
 const covered = (file: string, sources: string[]) => sources.some((source) => file === source || file.startsWith(`${source}/`));
@@ -67,7 +70,7 @@ describe('the public pages’ own stylesheets', () => {
   });
 
   test.each(Object.entries(PAGES))('%s names every file with markup its page is made of', async (stylesheet, entries) => {
-    const sources = sourcesOf(stylesheet);
+    const sources = sourcesOf(path.join(PAGES_DIR, stylesheet));
     const files = new Set<string>();
     for (const entry of ['root.tsx', ...entries]) for (const file of await moduleGraph(entry)) files.add(file);
     const missing = [...files].filter(carriesMarkup).filter((file) => !covered(file, sources));
