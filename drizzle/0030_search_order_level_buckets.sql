@@ -4,14 +4,19 @@
 -- 0.27 ms in search_order_page (page 1: 0.14 ms), on the bench database of 100,000 lawyers.
 --
 -- Now each row of search_order_level_totals also holds its level's non-empty buckets and their running
--- counts, as two arrays, kept by the same upsert function and the same advisory lock as the counts (the
--- arrays of the pairs a statement touched are rewritten from their count rows), and by the rebuild.
+-- counts, as two arrays, kept by the same function and under the same advisory lock as the counts (a
+-- statement's deltas are applied in place to the arrays of the pairs it touched) and by the rebuild.
 -- search_order_page reads that one row and finds the page's bucket with a binary search: the same
 -- rows in the same order (tests/integration/search-order.test.ts; the bench database compared case by
 -- case with 0029's function), deep page 0.27 -> 0.18 ms.
 ALTER TABLE "search_order_level_totals" ADD COLUMN "buckets" smallint[] DEFAULT '{}' NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "search_order_level_totals" ADD COLUMN "upto" integer[] DEFAULT '{}' NOT NULL;
+--> statement-breakpoint
+-- A big scope's arrays (up to 128 buckets: about 800 bytes) are kept out of the row, so that the row a
+-- statement rewrites stays narrow: a transaction that writes thousands of lawyers one statement at a
+-- time leaves a version of it per statement, and reads walk them.
+ALTER TABLE "search_order_level_totals" ALTER COLUMN "buckets" SET STORAGE EXTERNAL, ALTER COLUMN "upto" SET STORAGE EXTERNAL, SET (toast_tuple_target = 128);
 --> statement-breakpoint
 -- The arrays of the rows there are, from their count rows.
 UPDATE search_order_level_totals t SET buckets = a.buckets, upto = a.upto FROM (
@@ -20,7 +25,62 @@ UPDATE search_order_level_totals t SET buckets = a.buckets, upto = a.upto FROM (
   GROUP BY 1, 2) a
 WHERE t.scope = a.scope AND t.level = a.level;
 --> statement-breakpoint
+-- A level's buckets and running counts after deltas (sorted by bucket, one per bucket) in place: a bucket
+-- that keeps or gets lawyers shifts the running counts from it up; one that empties leaves, and the
+-- counts above it drop by what it held. A statement usually moves one lawyer: one bucket per level.
+CREATE FUNCTION search_order_buckets_add(bks smallint[], ups integer[], delta_buckets smallint[], delta_lawyers integer[], OUT buckets smallint[], OUT upto integer[])
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  k integer;
+  b smallint;
+  d integer;
+  n integer;
+  lo integer;
+  hi integer;
+  mid integer;
+  p integer;
+  x integer;
+  was integer;
+BEGIN
+  bks := coalesce(bks, '{}');
+  ups := coalesce(ups, '{}');
+  FOR k IN 1 .. coalesce(array_length(delta_buckets, 1), 0) LOOP
+    b := delta_buckets[k];
+    d := delta_lawyers[k];
+    n := coalesce(array_length(bks, 1), 0);
+    -- p: the first bucket at or above b (n + 1 if none).
+    lo := 1; hi := n + 1;
+    WHILE lo < hi LOOP
+      mid := (lo + hi) / 2;
+      IF bks[mid] < b THEN lo := mid + 1; ELSE hi := mid; END IF;
+    END LOOP;
+    p := lo;
+    was := CASE WHEN p <= n AND bks[p] = b THEN ups[p] - CASE WHEN p > 1 THEN ups[p - 1] ELSE 0 END ELSE 0 END;
+    IF was + d > 0 THEN
+      IF was = 0 THEN
+        bks := bks[1:p - 1] || b || bks[p:n];
+        ups := ups[1:p - 1] || (CASE WHEN p > 1 THEN ups[p - 1] ELSE 0 END) || ups[p:n];
+        n := n + 1;
+      END IF;
+      FOR x IN p .. n LOOP
+        ups[x] := ups[x] + d;
+      END LOOP;
+    ELSIF was > 0 THEN
+      FOR x IN p + 1 .. n LOOP
+        ups[x] := ups[x] - was;
+      END LOOP;
+      bks := bks[1:p - 1] || bks[p + 1:n];
+      ups := ups[1:p - 1] || ups[p + 1:n];
+    END IF;
+  END LOOP;
+  buckets := bks;
+  upto := ups;
+END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_order_counts_apply(scopes text[], levels smallint[], buckets smallint[], deltas integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
 BEGIN
   IF scopes IS NULL THEN
     RETURN;
@@ -31,20 +91,26 @@ BEGIN
   ON CONFLICT (scope, level, bucket) DO UPDATE SET lawyers = c.lawyers + excluded.lawyers;
   DELETE FROM search_order_counts c USING unnest(scopes, levels, buckets) m(scope, level, bucket)
    WHERE c.scope = m.scope AND c.level = m.level AND c.bucket = m.bucket AND c.lawyers <= 0;
-  INSERT INTO search_order_level_totals AS t (scope, level, lawyers)
-  SELECT m.scope, m.level, sum(m.delta)::int FROM unnest(scopes, levels, deltas) m(scope, level, delta)
-   GROUP BY 1, 2 HAVING sum(m.delta) <> 0 ORDER BY 1, 2
-  ON CONFLICT (scope, level) DO UPDATE SET lawyers = t.lawyers + excluded.lawyers;
+  -- Each touched pair's totals row takes this statement's deltas in place (search_order_buckets_add), in
+  -- one update by its key: no count row is read, so a transaction that writes many lawyers one statement
+  -- at a time does not read a scope's buckets again each time. The advisory lock keeps other writers out.
+  FOR r IN
+    SELECT m.scope, m.level, array_agg(m.bucket ORDER BY m.bucket) AS bks, array_agg(m.delta ORDER BY m.bucket) AS ds FROM (
+      SELECT u.scope, u.level, u.bucket, sum(u.delta)::int AS delta FROM unnest(scopes, levels, buckets, deltas) u(scope, level, bucket, delta)
+       GROUP BY 1, 2, 3 HAVING sum(u.delta) <> 0) m
+    GROUP BY 1, 2 ORDER BY 1, 2
+  LOOP
+    UPDATE search_order_level_totals t SET (lawyers, buckets, upto) = (
+      SELECT coalesce(a.upto[array_length(a.upto, 1)], 0), a.buckets, a.upto FROM search_order_buckets_add(t.buckets, t.upto, r.bks, r.ds) a)
+     WHERE t.scope = r.scope AND t.level = r.level;
+    IF NOT FOUND THEN
+      INSERT INTO search_order_level_totals (scope, level, lawyers, buckets, upto)
+      SELECT r.scope, r.level, a.upto[array_length(a.upto, 1)], a.buckets, a.upto FROM search_order_buckets_add('{}', '{}', r.bks, r.ds) a
+       WHERE coalesce(array_length(a.buckets, 1), 0) > 0;
+    END IF;
+  END LOOP;
   DELETE FROM search_order_level_totals t USING (SELECT DISTINCT u.scope, u.level FROM unnest(scopes, levels) u(scope, level)) m
    WHERE t.scope = m.scope AND t.level = m.level AND t.lawyers <= 0;
-  -- The touched pairs' arrays, rewritten from their count rows.
-  UPDATE search_order_level_totals t SET buckets = a.buckets, upto = a.upto FROM (
-    SELECT w.scope, w.level, array_agg(w.bucket ORDER BY w.bucket) AS buckets, array_agg(w.upto ORDER BY w.bucket) AS upto FROM (
-      SELECT c.scope, c.level, c.bucket, (sum(c.lawyers) OVER (PARTITION BY c.scope, c.level ORDER BY c.bucket))::int AS upto
-        FROM (SELECT DISTINCT u.scope, u.level FROM unnest(scopes, levels) u(scope, level)) m
-        JOIN search_order_counts c ON c.scope = m.scope AND c.level = m.level) w
-    GROUP BY 1, 2) a
-   WHERE t.scope = a.scope AND t.level = a.level;
 END
 $$;
 --> statement-breakpoint

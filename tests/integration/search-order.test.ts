@@ -158,6 +158,17 @@ describe('search order (precomputed)', () => {
     expect((await findApprovedLawyers({ ...scope, pagina: 1 }, now)).total).toBe(38);
     await check();
 
+    // Four lawyers of one bucket move between levels in one statement each way (entries written while a
+    // plan ran, then the lapse): a bucket of a level fills and empties by four at once (migration 0030).
+    const together = base.slice(20, 24).map((l) => l.id);
+    const ids = sql.join(together.map((id) => sql`${id}`), sql`, `);
+    await placeRotationKeys(together, (i) => 5 * 16_777_216 + i * 7);
+    await db.execute(sql`update lawyer_profiles set plan_level_until = now() - interval '1 second' where id in (${ids})`);
+    await db.execute(sql`update search_order set level = 3, level_until = now() - interval '1 second' where lawyer_id in (${ids})`);
+    expect((await findApprovedLawyers({ ...scope, pagina: 1 }, now)).lawyers.map((l) => l.id)).not.toContain(together[0]);
+    expect(await selectRows(sql`select 1 from search_order where level_until <= now()`)).toEqual([]);
+    await check();
+
     // The precomputed tables equal a rebuild from the profiles (what the migration's backfill writes).
     const snapshot = () =>
       selectRows(sql`select scope, level, rotation_key, lawyer_id, level_until from search_order order by 1, 2, 3, 4`).then((rows) => JSON.stringify(rows));
