@@ -34,24 +34,25 @@ function publicPagesScript(): string {
 /** What a server-rendered page carries instead of React Router's scripts: the inline stylesheet and its one script. */
 export const serverRenderedAssets: ServerRenderedAssets = { css: stylesheetText, script: publicPagesScript() };
 
-/** The same for the search (/busca, /advogado): its stylesheet has the frame's and the search's classes only. */
-export const searchPageAssets: ServerRenderedAssets = { css: searchStylesheetText, script: serverRenderedAssets.script };
+/** The public pages' script with another stylesheet. */
+const withStylesheet = (css: string): ServerRenderedAssets => ({ css, script: serverRenderedAssets.script });
 
-const homeAssets: ServerRenderedAssets = { css: homeStylesheetText, script: serverRenderedAssets.script };
-const landingAssets: ServerRenderedAssets = { css: landingStylesheetText, script: serverRenderedAssets.script };
-const lawyerProfileAssets: ServerRenderedAssets = { css: lawyerProfileStylesheetText, script: serverRenderedAssets.script };
-const leadRequestAssets: ServerRenderedAssets = { css: leadRequestStylesheetText, script: serverRenderedAssets.script };
+/** The same for the search (/busca, /advogado): its stylesheet has the frame's and the search's classes only. */
+export const searchPageAssets = withStylesheet(searchStylesheetText);
+
+const landingAssets = withStylesheet(landingStylesheetText);
+const leadRequestAssets = withStylesheet(leadRequestStylesheetText);
 
 /**
  * The pages with a stylesheet of their own, by route id (app/routes.ts). Each is Tailwind over the
  * frame's files and the route's (app/styles/pages/*.css); tests/unit/page-stylesheets.test.ts fails when
  * a route imports a file with markup that its stylesheet does not name.
  */
-export const PAGE_STYLESHEET_ROUTES: Readonly<Record<string, ServerRenderedAssets>> = {
-  'routes/public/home': homeAssets,
+const PAGE_STYLESHEET_ROUTES: Readonly<Record<string, ServerRenderedAssets>> = {
+  'routes/public/home': withStylesheet(homeStylesheetText),
   landing: landingAssets,
   'landing-area-city': landingAssets,
-  'routes/public/lawyer-profile': lawyerProfileAssets,
+  'routes/public/lawyer-profile': withStylesheet(lawyerProfileStylesheetText),
   'lead-request': leadRequestAssets,
   'lead-request-lawyer': leadRequestAssets,
 };
