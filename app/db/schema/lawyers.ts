@@ -89,6 +89,8 @@ export const lawyerProfiles = pgTable(
     // /admin/lawyers searches a part of the name or e-mail (ILIKE '%…%'): trigram indexes (pg_trgm, migration 0011).
     index('lawyer_profiles_nome_trgm_idx').using('gin', t.nome.op('gin_trgm_ops')),
     index('lawyer_profiles_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // …and a part of the OAB number (LIKE '%…%'); 'SP 123456' is a range of lawyer_profiles_oab_idx instead (decision 0075).
+    index('lawyer_profiles_numero_oab_trgm_idx').using('gin', t.numeroOab.op('gin_trgm_ops')),
     // The home page's few lawyers with a photo, in the daily rotation: a range of this index (decision 0064).
     index('lawyer_profiles_home_photos_idx').on(t.rotationKey).where(sql`${t.status} = 'approved' and ${t.fotoUrl} is not null`),
   ],
@@ -149,3 +151,13 @@ export const landingScopeCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.area, t.cidade] })],
 );
+
+/**
+ * 'Visão Geral' of /admin/lawyers: how many profiles are in each status. Kept by database triggers on
+ * lawyer_profiles (migration 0031, decision 0075), whatever code writes it; never written by the app.
+ * A row is deleted when its count reaches 0.
+ */
+export const lawyerStatusCounts = pgTable('lawyer_status_counts', {
+  status: text('status').primaryKey(),
+  lawyers: integer('lawyers').notNull(),
+});

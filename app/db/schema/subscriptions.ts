@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '~/domain/catalog/catalog';
 import { lawyerProfiles } from './lawyers';
 import { oneOf } from './sql-helpers';
@@ -25,5 +25,22 @@ export const lawyerPlans = pgTable(
     // One active plan per lawyer: subscribing cancels the old one in the same transaction.
     uniqueIndex('lawyer_plans_one_active_idx').on(t.lawyerId).where(sql`${t.status} = 'active'`),
     index('lawyer_plans_lawyer_idx').on(t.lawyerId, t.createdAt),
+    // The active plans ending on one day (UTC): the day of active_plan_counts that holds 'now' (decision 0075).
+    index('lawyer_plans_active_end_idx').on(t.endDate, t.planType).where(sql`${t.status} = 'active'`),
   ],
+);
+
+/**
+ * 'Área Financeira' of /admin/lawyers: the active plans by plan and the UTC day they end ('infinity'
+ * for plans that never end). Kept by database triggers on lawyer_plans (migration 0031, decision
+ * 0075), whatever code writes it; never written by the app. A row is deleted when its count reaches 0.
+ */
+export const activePlanCounts = pgTable(
+  'active_plan_counts',
+  {
+    planType: text('plan_type').notNull(),
+    endDay: date('end_day').notNull(),
+    lawyers: integer('lawyers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planType, t.endDay] })],
 );

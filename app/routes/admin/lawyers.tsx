@@ -63,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     counts: page.counts,
     finance: page.finance,
     total: page.total,
+    totalCapped: page.totalCapped,
     page: page.page,
     pageCount: page.pageCount,
     query: page.query,
@@ -210,10 +211,14 @@ const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-7
 const td = 'px-3 py-3 align-top text-sm text-slate-800';
 
 export default function AdminLawyersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, finance, rows, total, query, tab, recheck, toReject, toDelete, toApprove, toSuspend, toRecheck } = loaderData;
+  const { counts, finance, rows, total, totalCapped, query, tab, recheck, toReject, toDelete, toApprove, toSuspend, toRecheck } = loaderData;
   const page = recheck ? recheck.page : loaderData.page;
   const pageCount = recheck ? recheck.pageCount : loaderData.pageCount;
-  const pageOf = pageCount > 1 ? `, página ${page} de ${pageCount}` : '';
+  // A search's count stops at its cap (decision 0075): more pages may follow the last one counted.
+  const morePages = !recheck && totalCapped;
+  const pageOfCount = `página ${page} de ${morePages ? 'mais de ' : ''}${number.format(pageCount)}`;
+  const paged = pageCount > 1 || morePages;
+  const pageOf = paged ? `, ${pageOfCount}` : '';
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const here = listUrl(query, tab);
@@ -310,8 +315,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         ) : (
         <>
         <p className="text-sm text-slate-700" aria-live="polite">
-          {total === 1 ? '1 advogado' : `${number.format(total)} advogados`}
-          {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ''}
+          {`${totalCapped ? `mais de ${number.format(total)} advogados` : total === 1 ? '1 advogado' : `${number.format(total)} advogados`}${paged ? ` · ${pageOfCount}` : ''}`}
         </p>
 
         {rows.length === 0 ? (
@@ -445,7 +449,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
 
         <Pager
           previous={page > 1 ? { to: pageUrl(Math.min(page - 1, pageCount)), label: 'Anterior' } : null}
-          next={page < pageCount ? { to: pageUrl(page + 1), label: 'Próxima' } : null}
+          next={page < pageCount || morePages ? { to: pageUrl(page + 1), label: 'Próxima' } : null}
         />
       </section>
 
