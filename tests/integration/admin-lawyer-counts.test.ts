@@ -10,7 +10,7 @@ import { findPlan } from '~/domain/catalog/catalog';
 import { deleteLawyerAccount } from '~/modules/accounts/account-deletion.server';
 import { approveLawyer, rejectLawyer, suspendLawyer } from '~/modules/accounts/lawyer-review.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
-import { ADMIN_LAWYERS_PAGE_SIZE, activePlanTotals, adminLawyersQueryFrom, findAdminLawyers } from '~/modules/admin/lawyers.server';
+import { ADMIN_LAWYERS_PAGE_SIZE, activePlanTotals, adminLawyersQueryFrom, findAdminLawyers, trigramServes } from '~/modules/admin/lawyers.server';
 import { subscribeToPlan } from '~/modules/subscriptions/subscriptions.server';
 import AdminLawyersPage, { loader } from '~/routes/admin/lawyers';
 import { createLawyer, createLawyers, expirePlan } from '../factories/lawyers';
@@ -197,5 +197,14 @@ describe('the OAB as written', () => {
     // A number alone is any part of it, in any state.
     expect(await numbers('9912')).toEqual(['OAB/SP 999123']);
     expect(await numbers('2950')).toEqual(['OAB/RJ 129500']);
+  });
+});
+
+describe('whether the trigram indexes serve a search', () => {
+  test("as pg_trgm pads a LIKE pattern's words", () => {
+    const served = ['silva', 'Ana', 'de sá', 'a b', 'SP 12', 'bruno.lima@', '6543', 'maria-', '-ab', 'ab%'];
+    const notServed = ['a', 'ab', '12', '%', '.', 'a.'];
+    expect(served.filter((q) => !trigramServes(q))).toEqual([]);
+    expect(notServed.filter((q) => trigramServes(q))).toEqual([]);
   });
 });

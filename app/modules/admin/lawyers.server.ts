@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { db, selectRows } from '~/db/client.server';
 import { containsPattern } from '~/lib/sql-like';
@@ -116,6 +116,19 @@ export function searchCondition(q: string): SQL | undefined {
   return or(...conditions);
 }
 
+/** How many profiles are in each status: lawyer_status_counts, kept by the database (migration 0031), never a scan of the profiles. */
+export async function lawyerStatusTotals(): Promise<{ total: number; approved: number; pending: number; rejected: number; suspended: number }> {
+  const rows = await db.select({ status: lawyerStatusCounts.status, lawyers: lawyerStatusCounts.lawyers }).from(lawyerStatusCounts);
+  const byStatus = new Map(rows.map((row) => [row.status, Number(row.lawyers)]));
+  return {
+    total: [...byStatus.values()].reduce((sum, n) => sum + n, 0),
+    approved: byStatus.get('approved') ?? 0,
+    pending: byStatus.get('pending') ?? 0,
+    rejected: byStatus.get('rejected') ?? 0,
+    suspended: byStatus.get('suspended') ?? 0,
+  };
+}
+
 /**
  * 'Área Financeira': the active plans that have ended (atraso) and the running ones with their monthly
  * revenue (em dia). active_plan_counts keeps them by plan and UTC end day (migration 0031): the days before
@@ -151,60 +164,105 @@ export async function activePlanTotals(now: Date = new Date()): Promise<{ revenu
  */
 export const ADMIN_LAWYERS_COUNT_CAP = 10_000;
 
-export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new Date(), cap: number = ADMIN_LAWYERS_COUNT_CAP): Promise<AdminLawyersPage> {
-  const search = searchCondition(query.q);
-  const where = and(search, query.status ? eq(lawyerProfiles.status, query.status) : undefined);
-  const arrivedSince = new Date(now.getTime() - RESPONSE_TIME_DAYS * DAY_MS).toISOString();
-  const countCap = Math.max(cap, query.pagina * ADMIN_LAWYERS_PAGE_SIZE);
-  const pageIds = db
+/**
+ * Whether pg_trgm can serve `ILIKE '%q%'` from its index: some word of q (letters or digits) gives a
+ * trigram once padded as pg_trgm pads a LIKE pattern's words (two spaces before one that does not start
+ * the pattern, one after one that does not end it). Without one, a GIN scan reads the whole index.
+ */
+export function trigramServes(q: string): boolean {
+  for (const word of q.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const start = word.index;
+    const end = start + word[0].length;
+    if (word[0].length + (start > 0 ? 2 : 0) + (end < q.length ? 1 : 0) >= 3) return true;
+  }
+  return false;
+}
+
+type Reader = Pick<typeof db, 'select' | 'execute'>;
+
+/** Up to `cap + 1` ids of the lawyers matching `where`, counted. */
+async function countUpTo(reader: Reader, where: SQL | undefined, cap: number): Promise<number> {
+  const [row] = await reader.select({ n: sql<number>`count(*)::int` }).from(reader.select({ one: sql`1` }).from(lawyerProfiles).where(where).limit(cap + 1).as('m'));
+  return Number(row?.n ?? 0);
+}
+
+/** The ids of one page of the lawyers matching `where`, newest first. */
+function pageIdsOf(reader: Reader, where: SQL | undefined, pagina: number) {
+  return reader
     .select({ id: lawyerProfiles.id })
     .from(lawyerProfiles)
     .where(where)
     .orderBy(desc(lawyerProfiles.createdAt), desc(lawyerProfiles.id))
     .limit(ADMIN_LAWYERS_PAGE_SIZE)
-    .offset((query.pagina - 1) * ADMIN_LAWYERS_PAGE_SIZE)
-    .as('page_ids');
-  const [statusRows, matching, finance, rows] = await Promise.all([
-    // Kept by the database (migration 0031): a row per status, never a scan of the profiles.
-    db.select({ status: lawyerStatusCounts.status, lawyers: lawyerStatusCounts.lawyers }).from(lawyerStatusCounts),
-    // Without a search, the status counts answer; with one, the matches are counted up to the cap.
-    search
-      ? selectRows<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${lawyerProfiles} where ${where} limit ${countCap + 1}) m`)
-      : Promise.resolve(null),
-    activePlanTotals(now),
-    // The page's ids first (an index-only walk of lawyer_profiles_created_at_idx, however deep the page),
-    // then their rows and active plans: the OFFSET never joins the rows it skips.
-    db
-      .select({
-        id: lawyerProfiles.id,
-        nome: lawyerProfiles.nome,
-        email: lawyerProfiles.email,
-        oabUf: lawyerProfiles.oabUf,
-        numeroOab: lawyerProfiles.numeroOab,
-        status: lawyerProfiles.status,
-        oabCheckedAt: lawyerProfiles.oabCheckedAt,
-        createdAt: lawyerProfiles.createdAt,
-        planType: lawyerPlans.planType,
-        planEndDate: lawyerPlans.endDate,
-        // Per row of the page (20): a range of leads_assigned_created_idx, the lawyer's last 30 days (decision 0047).
-        responseSeconds: sql<number | string | null>`(select percentile_cont(0.5) within group (order by extract(epoch from l.first_contact_at - l.created_at))
-          from leads l where l.assigned_to = ${lawyerProfiles.id} and l.created_at >= ${arrivedSince}::timestamptz and l.first_contact_at is not null)`,
-      })
-      .from(pageIds)
-      .innerJoin(lawyerProfiles, eq(lawyerProfiles.id, pageIds.id))
-      .leftJoin(lawyerPlans, and(eq(lawyerPlans.lawyerId, lawyerProfiles.id), eq(lawyerPlans.status, 'active')))
-      .orderBy(desc(lawyerProfiles.createdAt), desc(lawyerProfiles.id)),
-  ]);
+    .offset((pagina - 1) * ADMIN_LAWYERS_PAGE_SIZE);
+}
 
-  const byStatus = new Map(statusRows.map((row) => [row.status, Number(row.lawyers)]));
-  const counts = {
-    total: [...byStatus.values()].reduce((sum, n) => sum + n, 0),
-    approved: byStatus.get('approved') ?? 0,
-    pending: byStatus.get('pending') ?? 0,
-    rejected: byStatus.get('rejected') ?? 0,
-    suspended: byStatus.get('suspended') ?? 0,
-  };
-  const counted = matching ? Number(matching[0]?.n ?? 0) : query.status ? counts[query.status] : counts.total;
+/**
+ * A search's count (up to `countCap + 1`) and its page's ids. The planner's choice between a walk of
+ * every profile and the trigram indexes rests on a guess of how many rows ILIKE '%…%' matches, which
+ * varies with ANALYZE's sample: at 1.55 million lawyers the same search took 42 ms on one database and
+ * 676 ms on another (decision 0075). When the trigram indexes serve every arm of the search, the choice
+ * is made from the count instead, in one transaction: the count from the indexes (a sequential scan
+ * off); then, if the count stopped at its cap, the matches are dense and the page walks the creation
+ * order (bitmaps off), else the page sorts the at most `countCap` matches the indexes give.
+ */
+async function searchPage(where: SQL | undefined, q: string, pagina: number, countCap: number): Promise<{ counted: number; ids: string[] }> {
+  // A number alone is also a LIKE '%…%' on numero_oab, which needs three digits for a trigram.
+  const served = trigramServes(q) && (!/^[\d\s./-]+$/.test(q) || q.replace(/\D/g, '').length >= 3);
+  if (!served) {
+    const [counted, ids] = await Promise.all([countUpTo(db, where, countCap), pageIdsOf(db, where, pagina)]);
+    return { counted, ids: ids.map((row) => row.id) };
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const counted = await countUpTo(tx, where, countCap);
+    if (counted <= countCap) await tx.execute(sql`set local enable_indexscan = off`);
+    const ids = await pageIdsOf(tx, where, pagina);
+    return { counted, ids: ids.map((row) => row.id) };
+  });
+}
+
+export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new Date(), cap: number = ADMIN_LAWYERS_COUNT_CAP): Promise<AdminLawyersPage> {
+  const search = searchCondition(query.q);
+  const where = and(search, query.status ? eq(lawyerProfiles.status, query.status) : undefined);
+  const arrivedSince = new Date(now.getTime() - RESPONSE_TIME_DAYS * DAY_MS).toISOString();
+  const countCap = Math.max(cap, query.pagina * ADMIN_LAWYERS_PAGE_SIZE);
+  // Without a search, the page's ids are an index-only walk of lawyer_profiles_created_at_idx, however
+  // deep the page, and the status counts give the total; a search counts and picks its page's ids first.
+  const searched = search ? searchPage(where, query.q, query.pagina, countCap) : null;
+  const [statusRows, finance, rows] = await Promise.all([
+    lawyerStatusTotals(),
+    activePlanTotals(now),
+    (async () => {
+      const ids = searched ? (await searched).ids : null;
+      if (ids?.length === 0) return [];
+      const idsOfPage = ids ? inArray(lawyerProfiles.id, ids) : inArray(lawyerProfiles.id, pageIdsOf(db, where, query.pagina));
+      return db
+        .select({
+          id: lawyerProfiles.id,
+          nome: lawyerProfiles.nome,
+          email: lawyerProfiles.email,
+          oabUf: lawyerProfiles.oabUf,
+          numeroOab: lawyerProfiles.numeroOab,
+          status: lawyerProfiles.status,
+          oabCheckedAt: lawyerProfiles.oabCheckedAt,
+          createdAt: lawyerProfiles.createdAt,
+          planType: lawyerPlans.planType,
+          planEndDate: lawyerPlans.endDate,
+          // Per row of the page (20): a range of leads_assigned_created_idx, the lawyer's last 30 days (decision 0047).
+          responseSeconds: sql<number | string | null>`(select percentile_cont(0.5) within group (order by extract(epoch from l.first_contact_at - l.created_at))
+            from leads l where l.assigned_to = ${lawyerProfiles.id} and l.created_at >= ${arrivedSince}::timestamptz and l.first_contact_at is not null)`,
+        })
+        .from(lawyerProfiles)
+        .leftJoin(lawyerPlans, and(eq(lawyerPlans.lawyerId, lawyerProfiles.id), eq(lawyerPlans.status, 'active')))
+        .where(idsOfPage)
+        .orderBy(desc(lawyerProfiles.createdAt), desc(lawyerProfiles.id));
+    })(),
+  ]);
+  const matching = searched ? (await searched).counted : null;
+
+  const counts = statusRows;
+  const counted = matching ?? (query.status ? counts[query.status] : counts.total);
   const totalCapped = matching !== null && counted > countCap;
   const matchingTotal = totalCapped ? countCap : counted;
   return {
