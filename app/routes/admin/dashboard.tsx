@@ -34,7 +34,7 @@ function FigureCard({ title, value, hint, icon }: { title: string; value: number
           {icon}
         </span>
       </div>
-      <p className="mt-2 text-3xl font-bold text-slate-900">{number.format(value)}</p>
+      <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-3xl">{number.format(value)}</p>
       <p className="mt-1 text-xs text-slate-600">{hint}</p>
     </div>
   );

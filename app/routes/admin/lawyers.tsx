@@ -197,9 +197,10 @@ function Badge({ className, children }: { className: string; children: ReactNode
 
 function CountCard({ title, value }: { title: string; value: number }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
-      <p className="mt-2 text-3xl font-bold text-slate-900">{number.format(value)}</p>
+      {/* Two cards a row on a phone: 1.550.000 fits at text-xl. */}
+      <p className="mt-2 text-xl font-bold text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-3xl">{number.format(value)}</p>
     </div>
   );
 }
@@ -273,7 +274,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
             <div className="col-span-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-1">
               {/* Expected, not received: nothing is charged yet (decision 0045). */}
               <h3 className="text-sm font-semibold text-slate-700">{EXPECTED_REVENUE_LABEL}</h3>
-              <p className="mt-2 text-3xl font-bold text-slate-900">{brl.format(finance.revenueBrl)}</p>
+              <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-3xl">{brl.format(finance.revenueBrl)}</p>
               <p className="mt-1 text-xs text-slate-600">Soma mensal dos planos em dia. {NO_CHARGE_YET}</p>
             </div>
             <CountCard title="Em Dia" value={finance.emDia} />

@@ -135,7 +135,7 @@ function SummaryCard({ title, figure, icon: Icon }: { title: string; figure: Rep
         <h2 className="text-sm font-semibold text-slate-700">{title}</h2>
         <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
       </div>
-      <p className="mt-2 text-3xl font-bold text-slate-900">{formatCount(figure.current)}</p>
+      <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-3xl">{formatCount(figure.current)}</p>
       <p className={`mt-1 flex items-start gap-1.5 text-xs font-medium ${style.className}`}>
         {/* No icon beside '—': the dash is the figure. */}
         {figure.trend === null ? null : <TrendIcon aria-hidden="true" className="size-4 shrink-0" />}
