@@ -10,7 +10,7 @@ import { findPlan } from '~/domain/catalog/catalog';
 import { deleteLawyerAccount } from '~/modules/accounts/account-deletion.server';
 import { approveLawyer, rejectLawyer, suspendLawyer } from '~/modules/accounts/lawyer-review.server';
 import { createSuperadmin } from '~/modules/accounts/superadmins.server';
-import { ADMIN_LAWYERS_PAGE_SIZE, activePlanTotals, adminLawyersQueryFrom, findAdminLawyers, trigramServes } from '~/modules/admin/lawyers.server';
+import { ADMIN_LAWYERS_PAGE_SIZE, activePlanTotals, adminLawyersQueryFrom, findAdminLawyers, findOabRecheckDue, OAB_RECHECK_PAGE_SIZE, trigramServes } from '~/modules/admin/lawyers.server';
 import { subscribeToPlan } from '~/modules/subscriptions/subscriptions.server';
 import AdminLawyersPage, { loader } from '~/routes/admin/lawyers';
 import { createLawyer, createLawyers, expirePlan } from '../factories/lawyers';
@@ -161,6 +161,14 @@ describe("a search's count", () => {
     expect(await findAdminLawyers(query('q=teste'))).toMatchObject({ total: ADMIN_LAWYERS_PAGE_SIZE + 5, totalCapped: false, pageCount: 2 });
     expect(await findAdminLawyers(query('status=pending'), new Date(), 5)).toMatchObject({ total: ADMIN_LAWYERS_PAGE_SIZE + 5, totalCapped: false });
     expect(await findAdminLawyers(query(''), new Date(), 5)).toMatchObject({ total: ADMIN_LAWYERS_PAGE_SIZE + 6, totalCapped: false, counts: { total: ADMIN_LAWYERS_PAGE_SIZE + 6 } });
+  });
+
+  test("'Conferir de novo' counts its due inscriptions the same way", async () => {
+    await createLawyers(OAB_RECHECK_PAGE_SIZE + 5);
+    await createLawyer({ status: 'pending' });
+    expect(await findOabRecheckDue({ pagina: 1 }, new Date(), 5)).toMatchObject({ total: OAB_RECHECK_PAGE_SIZE, totalCapped: true, pageCount: 1 });
+    expect(await findOabRecheckDue({ pagina: 2 }, new Date(), 5)).toMatchObject({ total: OAB_RECHECK_PAGE_SIZE + 5, totalCapped: false, pageCount: 2 });
+    expect(await findOabRecheckDue({ pagina: 1 })).toMatchObject({ total: OAB_RECHECK_PAGE_SIZE + 5, totalCapped: false });
   });
 
   test("the page says 'mais de' and offers the next page when the count stopped", async () => {

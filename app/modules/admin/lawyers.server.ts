@@ -335,7 +335,10 @@ export const OAB_RECHECK_PAGE_SIZE = 20;
 
 export interface OabRecheckPage {
   rows: AdminLawyerSummary[];
+  /** At most the count's cap: see totalCapped. */
   total: number;
+  /** More than `total` inscriptions are due: the count stopped at its cap, as the list's search does. */
+  totalCapped: boolean;
   page: number;
   pageCount: number;
 }
@@ -343,13 +346,16 @@ export interface OabRecheckPage {
 /**
  * 'Conferir de novo' (decision 0061): the approved lawyers whose inscription was never checked on the
  * platform or was last checked more than a year ago, never-checked first, then the oldest check (a range
- * of lawyer_profiles_oab_checked_idx); `q` narrows it as the list's search does.
+ * of lawyer_profiles_oab_checked_idx); `q` narrows it as the list's search does. The count stops after
+ * ADMIN_LAWYERS_COUNT_CAP (or the page's end, if deeper): at 1.55 million lawyers all never checked, an
+ * exact count is a pass over the whole index on every page.
  */
-export async function findOabRecheckDue({ q = '', pagina }: { q?: string; pagina: number }, now: Date = new Date()): Promise<OabRecheckPage> {
+export async function findOabRecheckDue({ q = '', pagina }: { q?: string; pagina: number }, now: Date = new Date(), cap: number = ADMIN_LAWYERS_COUNT_CAP): Promise<OabRecheckPage> {
   const dueBefore = new Date(now.getTime() - OAB_RECHECK_AFTER_DAYS * DAY_MS);
   const where = and(eq(lawyerProfiles.status, 'approved'), or(isNull(lawyerProfiles.oabCheckedAt), lt(lawyerProfiles.oabCheckedAt, dueBefore)), searchCondition(q));
-  const [[count], rows] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(lawyerProfiles).where(where),
+  const countCap = Math.max(cap, pagina * OAB_RECHECK_PAGE_SIZE);
+  const [counted, rows] = await Promise.all([
+    countUpTo(db, where, countCap),
     db
       .select(SUMMARY_COLUMNS)
       .from(lawyerProfiles)
@@ -358,8 +364,9 @@ export async function findOabRecheckDue({ q = '', pagina }: { q?: string; pagina
       .limit(OAB_RECHECK_PAGE_SIZE)
       .offset((pagina - 1) * OAB_RECHECK_PAGE_SIZE),
   ]);
-  const total = Number(count?.n ?? 0);
-  return { rows: rows.map(summaryOf), total, page: pagina, pageCount: Math.max(1, Math.ceil(total / OAB_RECHECK_PAGE_SIZE)) };
+  const totalCapped = counted > countCap;
+  const total = totalCapped ? countCap : counted;
+  return { rows: rows.map(summaryOf), total, totalCapped, page: pagina, pageCount: Math.max(1, Math.ceil(total / OAB_RECHECK_PAGE_SIZE)) };
 }
 
 const date = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });

@@ -216,7 +216,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
   const page = recheck ? recheck.page : loaderData.page;
   const pageCount = recheck ? recheck.pageCount : loaderData.pageCount;
   // A search's count stops at its cap (decision 0075): more pages may follow the last one counted.
-  const morePages = !recheck && totalCapped;
+  const morePages = recheck ? recheck.totalCapped : totalCapped;
   const pageOfCount = `página ${page} de ${morePages ? 'mais de ' : ''}${number.format(pageCount)}`;
   const paged = pageCount > 1 || morePages;
   const pageOf = paged ? `, ${pageOfCount}` : '';
@@ -645,7 +645,7 @@ function RecheckList({
   withDialog,
   pageOf,
 }: {
-  recheck: { total: number; rows: Array<{ id: string; nome: string; oab: string; oabCheckedAt: string | null }> };
+  recheck: { total: number; totalCapped: boolean; rows: Array<{ id: string; nome: string; oab: string; oabCheckedAt: string | null }> };
   withDialog: (name: 'conferir' | 'suspender', id: string) => string;
   pageOf: string;
 }) {
@@ -653,7 +653,7 @@ function RecheckList({
     <>
       <p className="text-sm text-slate-700">
         Advogados aprovados cuja inscrição nunca foi conferida no CNA pela plataforma ou foi conferida há mais de um ano, os mais antigos primeiro.{' '}
-        {recheck.total === 1 ? '1 advogado' : `${number.format(recheck.total)} advogados`}.
+        {recheck.totalCapped ? `Mais de ${number.format(recheck.total)} advogados` : recheck.total === 1 ? '1 advogado' : `${number.format(recheck.total)} advogados`}.
       </p>
       {recheck.rows.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">Nenhuma inscrição a conferir</p>
