@@ -28,12 +28,12 @@ export async function getAdminDashboardFigures(now: Date = new Date()): Promise<
   const end = new Date(now.getTime() + 1);
   const since = new Date(now.getTime() - RECENT_ACTIVITY_DAYS * DAY_MS);
   const today = startOfZonedDay(now);
-  const [[lawyers], [active], [leadsToday], [views], [clicks]] = await Promise.all([
+  const [lawyers, [active], [leadsToday], [views], [clicks]] = await Promise.all([
     // The status counts are kept by the database (migration 0031, decision 0075); the active lawyers are
     // a range of (status, last_activity_at), an index-only scan of the approved lawyers active in the
     // window. last_activity_at is kept by the database from views, clicks and leads (migration 0010, to
     // within an hour): the active lawyers come from the profiles, never from the events.
-    lawyerStatusTotals().then((totals) => [totals] as const),
+    lawyerStatusTotals(),
     db
       .select({ n: count() })
       .from(lawyerProfiles)
@@ -43,12 +43,7 @@ export async function getAdminDashboardFigures(now: Date = new Date()): Promise<
     db.select({ n: count() }).from(whatsappClicks).where(and(gte(whatsappClicks.clickedAt, since), lt(whatsappClicks.clickedAt, end))),
   ]);
   return {
-    lawyers: {
-      total: Number(lawyers?.total ?? 0),
-      approved: Number(lawyers?.approved ?? 0),
-      pending: Number(lawyers?.pending ?? 0),
-      rejected: Number(lawyers?.rejected ?? 0),
-    },
+    lawyers: { total: lawyers.total, approved: lawyers.approved, pending: lawyers.pending, rejected: lawyers.rejected },
     leadsToday: Number(leadsToday?.n ?? 0),
     activity: { profileViews: Number(views?.n ?? 0), whatsappClicks: Number(clicks?.n ?? 0), activeLawyers: Number(active?.n ?? 0) },
   };

@@ -180,10 +180,20 @@ export function trigramServes(q: string): boolean {
 
 type Reader = Pick<typeof db, 'select' | 'execute'>;
 
-/** Up to `cap + 1` ids of the lawyers matching `where`, counted. */
-async function countUpTo(reader: Reader, where: SQL | undefined, cap: number): Promise<number> {
+/** A count that stops after `cap` matches: the total shown, and whether more match ('mais de'). */
+interface CappedTotal {
+  total: number;
+  totalCapped: boolean;
+}
+
+/** The cap of a count: ADMIN_LAWYERS_COUNT_CAP, or the end of the page asked for if that is deeper. */
+const countCapFor = (cap: number, pagina: number, pageSize: number) => Math.max(cap, pagina * pageSize);
+
+/** The lawyers matching `where`, counted up to `cap` (the count reads at most `cap + 1` rows). */
+async function countUpTo(reader: Reader, where: SQL | undefined, cap: number): Promise<CappedTotal> {
   const [row] = await reader.select({ n: sql<number>`count(*)::int` }).from(reader.select({ one: sql`1` }).from(lawyerProfiles).where(where).limit(cap + 1).as('m'));
-  return Number(row?.n ?? 0);
+  const counted = Number(row?.n ?? 0);
+  return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
 }
 
 /** The ids of one page of the lawyers matching `where`, newest first. */
@@ -206,65 +216,62 @@ function pageIdsOf(reader: Reader, where: SQL | undefined, pagina: number) {
  * off); then, if the count stopped at its cap, the matches are dense and the page walks the creation
  * order (bitmaps off), else the page sorts the at most `countCap` matches the indexes give.
  */
-async function searchPage(where: SQL | undefined, q: string, pagina: number, countCap: number): Promise<{ counted: number; ids: string[] }> {
+async function searchPage(where: SQL | undefined, q: string, pagina: number, countCap: number): Promise<CappedTotal & { ids: string[] }> {
   // A number alone is also a LIKE '%…%' on numero_oab, which needs three digits for a trigram.
   const served = trigramServes(q) && (!/^[\d\s./-]+$/.test(q) || q.replace(/\D/g, '').length >= 3);
   if (!served) {
-    const [counted, ids] = await Promise.all([countUpTo(db, where, countCap), pageIdsOf(db, where, pagina)]);
-    return { counted, ids: ids.map((row) => row.id) };
+    const [count, ids] = await Promise.all([countUpTo(db, where, countCap), pageIdsOf(db, where, pagina)]);
+    return { ...count, ids: ids.map((row) => row.id) };
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const counted = await countUpTo(tx, where, countCap);
-    if (counted <= countCap) await tx.execute(sql`set local enable_indexscan = off`);
+    const count = await countUpTo(tx, where, countCap);
+    if (!count.totalCapped) await tx.execute(sql`set local enable_indexscan = off`);
     const ids = await pageIdsOf(tx, where, pagina);
-    return { counted, ids: ids.map((row) => row.id) };
+    return { ...count, ids: ids.map((row) => row.id) };
   });
+}
+
+/** The rows of one page (`idsOfPage` picks them) with their active plan and response time, newest first. */
+function pageRows(idsOfPage: SQL, now: Date) {
+  const arrivedSince = new Date(now.getTime() - RESPONSE_TIME_DAYS * DAY_MS).toISOString();
+  return db
+    .select({
+      id: lawyerProfiles.id,
+      nome: lawyerProfiles.nome,
+      email: lawyerProfiles.email,
+      oabUf: lawyerProfiles.oabUf,
+      numeroOab: lawyerProfiles.numeroOab,
+      status: lawyerProfiles.status,
+      oabCheckedAt: lawyerProfiles.oabCheckedAt,
+      createdAt: lawyerProfiles.createdAt,
+      planType: lawyerPlans.planType,
+      planEndDate: lawyerPlans.endDate,
+      // Per row of the page (20): a range of leads_assigned_created_idx, the lawyer's last 30 days (decision 0047).
+      responseSeconds: sql<number | string | null>`(select percentile_cont(0.5) within group (order by extract(epoch from l.first_contact_at - l.created_at))
+        from leads l where l.assigned_to = ${lawyerProfiles.id} and l.created_at >= ${arrivedSince}::timestamptz and l.first_contact_at is not null)`,
+    })
+    .from(lawyerProfiles)
+    .leftJoin(lawyerPlans, and(eq(lawyerPlans.lawyerId, lawyerProfiles.id), eq(lawyerPlans.status, 'active')))
+    .where(idsOfPage)
+    .orderBy(desc(lawyerProfiles.createdAt), desc(lawyerProfiles.id));
 }
 
 export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new Date(), cap: number = ADMIN_LAWYERS_COUNT_CAP): Promise<AdminLawyersPage> {
   const search = searchCondition(query.q);
   const where = and(search, query.status ? eq(lawyerProfiles.status, query.status) : undefined);
-  const arrivedSince = new Date(now.getTime() - RESPONSE_TIME_DAYS * DAY_MS).toISOString();
-  const countCap = Math.max(cap, query.pagina * ADMIN_LAWYERS_PAGE_SIZE);
-  // Without a search, the page's ids are an index-only walk of lawyer_profiles_created_at_idx, however
-  // deep the page, and the status counts give the total; a search counts and picks its page's ids first.
-  const searched = search ? searchPage(where, query.q, query.pagina, countCap) : null;
-  const [statusRows, finance, rows] = await Promise.all([
+  // A search counts and picks its page's ids first; without one, the status counts give the total and
+  // the page's ids are an index-only walk of lawyer_profiles_created_at_idx, however deep the page.
+  const searched = search ? searchPage(where, query.q, query.pagina, countCapFor(cap, query.pagina, ADMIN_LAWYERS_PAGE_SIZE)) : null;
+  const [counts, finance, rows, matching] = await Promise.all([
     lawyerStatusTotals(),
     activePlanTotals(now),
-    (async () => {
-      const ids = searched ? (await searched).ids : null;
-      if (ids?.length === 0) return [];
-      const idsOfPage = ids ? inArray(lawyerProfiles.id, ids) : inArray(lawyerProfiles.id, pageIdsOf(db, where, query.pagina));
-      return db
-        .select({
-          id: lawyerProfiles.id,
-          nome: lawyerProfiles.nome,
-          email: lawyerProfiles.email,
-          oabUf: lawyerProfiles.oabUf,
-          numeroOab: lawyerProfiles.numeroOab,
-          status: lawyerProfiles.status,
-          oabCheckedAt: lawyerProfiles.oabCheckedAt,
-          createdAt: lawyerProfiles.createdAt,
-          planType: lawyerPlans.planType,
-          planEndDate: lawyerPlans.endDate,
-          // Per row of the page (20): a range of leads_assigned_created_idx, the lawyer's last 30 days (decision 0047).
-          responseSeconds: sql<number | string | null>`(select percentile_cont(0.5) within group (order by extract(epoch from l.first_contact_at - l.created_at))
-            from leads l where l.assigned_to = ${lawyerProfiles.id} and l.created_at >= ${arrivedSince}::timestamptz and l.first_contact_at is not null)`,
-        })
-        .from(lawyerProfiles)
-        .leftJoin(lawyerPlans, and(eq(lawyerPlans.lawyerId, lawyerProfiles.id), eq(lawyerPlans.status, 'active')))
-        .where(idsOfPage)
-        .orderBy(desc(lawyerProfiles.createdAt), desc(lawyerProfiles.id));
-    })(),
+    searched
+      ? searched.then(({ ids }) => (ids.length === 0 ? [] : pageRows(inArray(lawyerProfiles.id, ids), now)))
+      : pageRows(inArray(lawyerProfiles.id, pageIdsOf(db, where, query.pagina)), now),
+    searched,
   ]);
-  const matching = searched ? (await searched).counted : null;
-
-  const counts = statusRows;
-  const counted = matching ?? (query.status ? counts[query.status] : counts.total);
-  const totalCapped = matching !== null && counted > countCap;
-  const matchingTotal = totalCapped ? countCap : counted;
+  const { total, totalCapped } = matching ?? { total: query.status ? counts[query.status] : counts.total, totalCapped: false };
   return {
     counts,
     finance: { ...finance, semPlano: Math.max(0, counts.total - finance.emDia - finance.atraso) },
@@ -285,10 +292,10 @@ export async function findAdminLawyers(query: AdminLawyersQuery, now: Date = new
         responseSeconds: row.responseSeconds === null ? null : Number(row.responseSeconds),
       };
     }),
-    total: matchingTotal,
+    total,
     totalCapped,
     page: query.pagina,
-    pageCount: Math.max(1, Math.ceil(matchingTotal / ADMIN_LAWYERS_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_LAWYERS_PAGE_SIZE)),
     query,
   };
 }
@@ -353,9 +360,8 @@ export interface OabRecheckPage {
 export async function findOabRecheckDue({ q = '', pagina }: { q?: string; pagina: number }, now: Date = new Date(), cap: number = ADMIN_LAWYERS_COUNT_CAP): Promise<OabRecheckPage> {
   const dueBefore = new Date(now.getTime() - OAB_RECHECK_AFTER_DAYS * DAY_MS);
   const where = and(eq(lawyerProfiles.status, 'approved'), or(isNull(lawyerProfiles.oabCheckedAt), lt(lawyerProfiles.oabCheckedAt, dueBefore)), searchCondition(q));
-  const countCap = Math.max(cap, pagina * OAB_RECHECK_PAGE_SIZE);
-  const [counted, rows] = await Promise.all([
-    countUpTo(db, where, countCap),
+  const [{ total, totalCapped }, rows] = await Promise.all([
+    countUpTo(db, where, countCapFor(cap, pagina, OAB_RECHECK_PAGE_SIZE)),
     db
       .select(SUMMARY_COLUMNS)
       .from(lawyerProfiles)
@@ -364,8 +370,6 @@ export async function findOabRecheckDue({ q = '', pagina }: { q?: string; pagina
       .limit(OAB_RECHECK_PAGE_SIZE)
       .offset((pagina - 1) * OAB_RECHECK_PAGE_SIZE),
   ]);
-  const totalCapped = counted > countCap;
-  const total = totalCapped ? countCap : counted;
   return { rows: rows.map(summaryOf), total, totalCapped, page: pagina, pageCount: Math.max(1, Math.ceil(total / OAB_RECHECK_PAGE_SIZE)) };
 }
 

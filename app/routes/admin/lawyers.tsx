@@ -195,6 +195,14 @@ function Badge({ className, children }: { className: string; children: ReactNode
   return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${className}`}>{children}</span>;
 }
 
+/** '1 advogado', '21 advogados', or 'mais de 10.000 advogados' when a count stopped at its cap (decision 0075). */
+function lawyersCount(total: number, capped: boolean): string {
+  if (capped) return `mais de ${number.format(total)} advogados`;
+  return total === 1 ? '1 advogado' : `${number.format(total)} advogados`;
+}
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function CountCard({ title, value }: { title: string; value: number }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -316,7 +324,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
         ) : (
         <>
         <p className="text-sm text-slate-700" aria-live="polite">
-          {`${totalCapped ? `mais de ${number.format(total)} advogados` : total === 1 ? '1 advogado' : `${number.format(total)} advogados`}${paged ? ` · ${pageOfCount}` : ''}`}
+          {`${lawyersCount(total, totalCapped)}${paged ? ` · ${pageOfCount}` : ''}`}
         </p>
 
         {rows.length === 0 ? (
@@ -653,7 +661,7 @@ function RecheckList({
     <>
       <p className="text-sm text-slate-700">
         Advogados aprovados cuja inscrição nunca foi conferida no CNA pela plataforma ou foi conferida há mais de um ano, os mais antigos primeiro.{' '}
-        {recheck.totalCapped ? `Mais de ${number.format(recheck.total)} advogados` : recheck.total === 1 ? '1 advogado' : `${number.format(recheck.total)} advogados`}.
+        {upperFirst(lawyersCount(recheck.total, recheck.totalCapped))}.
       </p>
       {recheck.rows.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">Nenhuma inscrição a conferir</p>
