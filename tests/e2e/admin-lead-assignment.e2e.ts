@@ -35,15 +35,22 @@ async function askForHelp(page: Page, client: { nome: string; email: string }) {
   await expect(page.getByText(LEAD_REQUEST_MESSAGES.unmatchedNextStep, { exact: true })).toBeVisible();
 }
 
-/** The request's card in 'Sem advogado': oldest first, so it may be on a later page. */
+/**
+ * The request's card in 'Sem advogado'. The list is oldest first and paged by offset, and the suite's
+ * other files change it while this one reads it (a removed request, a deleted lawyer's leads waiting
+ * again): walking forward from page 1, a request removed from an earlier page moved this card back past
+ * the page just read, and it was missed (once in three full runs). The newest request is on the last
+ * page, so the walk starts there (a page past the end answers with the last) and goes back.
+ */
 async function findCard(page: Page, nome: string): Promise<Locator> {
   const card = page.getByRole('article', { name: nome, exact: true });
+  await page.goto('/admin/leads?vista=sem-advogado&pagina=1000000');
   for (let pages = 0; pages < 50; pages++) {
     if ((await card.count()) > 0) return card;
-    const next = page.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: 'Próxima' });
-    if ((await next.count()) === 0) break;
+    const previous = page.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: 'Anterior' });
+    if ((await previous.count()) === 0) break;
     const before = page.url();
-    await next.click();
+    await previous.click();
     await page.waitForURL((url) => url.href !== before);
   }
   throw new Error(`no card for ${nome} under 'Sem advogado'`);
