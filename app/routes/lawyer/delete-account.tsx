@@ -1,5 +1,5 @@
 import { ArrowLeft, FileDown, TriangleAlert } from 'lucide-react';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirectDocument, useNavigation } from 'react-router';
 import { requireUser } from '~/auth/session.server';
 import { TextField } from '~/components/ui/text-field';
 import { appErrorOrThrow, formError } from '~/lib/app-error';
@@ -35,7 +35,10 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of await clearSessionCookies()) headers.append('Set-Cookie', cookie);
   headers.append('Set-Cookie', flashToastCookie(ACCOUNT_DELETED_TOAST));
-  throw redirect('/', { headers });
+  // A document load of the home page (rendered on the server only), not a client navigation: the router
+  // would also fetch the root's data for '/', and that answer clears the toast's cookie, at times before
+  // the browser asked for the document that shows it.
+  throw redirectDocument('/', { headers });
 }
 
 // Personal data: never kept by a shared cache or shown again from the browser's cache.
