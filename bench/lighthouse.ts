@@ -33,6 +33,12 @@ export interface LighthousePage {
   /** First contentful paint, milliseconds (Lighthouse's simulated mobile value); null when no run succeeded. */
   fcpMs: number | null;
   runWarnings: string[];
+  /**
+   * Lighthouse's BenchmarkIndex of the host (its own CPU benchmark, run in the page before the audit);
+   * Lighthouse takes a host under 1,000 as slower than its 4x CPU slowdown assumes. Information only:
+   * the budgets are read with Lighthouse's default settings whatever it is. null when no run succeeded.
+   */
+  benchmarkIndex: number | null;
   /** Runs it took (1 when the first succeeded). */
   attempts: number;
   /** The last failure, when a run failed. */
@@ -105,6 +111,7 @@ async function auditPage(port: number, origin: string, path: string): Promise<Om
     metrics: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue])),
     fcpMs: typeof fcp === 'number' && Number.isFinite(fcp) ? fcp : null,
     runWarnings: lhr.runWarnings.map(String),
+    benchmarkIndex: typeof lhr.environment?.benchmarkIndex === 'number' ? Math.round(lhr.environment.benchmarkIndex) : null,
   };
 }
 
@@ -118,7 +125,7 @@ function describeError(error: unknown): string {
 function missingPage(path: string, attempts: number, error: string): LighthousePage {
   const nulls = Object.fromEntries(CATEGORIES.map((id) => [id, null])) as LighthousePage['scores'];
   const none = Object.fromEntries(CATEGORIES.map((id) => [id, [] as FailingAudit[]])) as LighthousePage['failing'];
-  return { path, scores: nulls, failing: none, metrics: {}, fcpMs: null, runWarnings: [], attempts, error };
+  return { path, scores: nulls, failing: none, metrics: {}, fcpMs: null, runWarnings: [], benchmarkIndex: null, attempts, error };
 }
 
 export async function runLighthouse(origin: string, paths: string[], { launch = launchChrome, audit = auditPage, attempts = ATTEMPTS } = {}): Promise<LighthousePage[]> {

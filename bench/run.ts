@@ -484,7 +484,8 @@ if (lighthousePages) {
   }
   console.log('\nLighthouse metrics (mobile, simulated throttling):');
   for (const page of lighthousePages) {
-    console.log(`  ${page.path}: ${Object.entries(page.metrics).map(([id, value]) => `${id} ${value ?? 'n/a'}`).join(', ')}`);
+    const host = page.benchmarkIndex === null ? '' : ` (host's BenchmarkIndex ${page.benchmarkIndex})`;
+    console.log(`  ${page.path}: ${Object.entries(page.metrics).map(([id, value]) => `${id} ${value ?? 'n/a'}`).join(', ')}${host}`);
   }
 }
 

@@ -25,6 +25,7 @@ function standIns(failuresByPath: Record<string, number>) {
       failing: { performance: [], accessibility: [], 'best-practices': [], seo: [] },
       metrics: {},
       fcpMs: 812,
+      benchmarkIndex: 1450,
       runWarnings: [],
     };
   };
@@ -49,7 +50,7 @@ describe('bench Lighthouse retries', () => {
   test('only after ATTEMPTS failures are a page’s figures missing', async () => {
     const s = standIns({ '/quem-somos': ATTEMPTS });
     const pages = await runLighthouse('http://127.0.0.1:1', ['/quem-somos', '/'], { launch: s.launch, audit: s.audit });
-    expect(pages[0]).toMatchObject({ path: '/quem-somos', scores: { performance: null, seo: null }, fcpMs: null, attempts: ATTEMPTS });
+    expect(pages[0]).toMatchObject({ path: '/quem-somos', scores: { performance: null, seo: null }, fcpMs: null, benchmarkIndex: null, attempts: ATTEMPTS });
     expect(pages[0]!.error).toContain('NO_NAVSTART');
     expect(pages[1]).toMatchObject({ path: '/', scores: { performance: 100 }, attempts: 1 });
   });
