@@ -6,7 +6,7 @@ export interface Budget {
   limit: number;
 }
 
-export type Status = 'met' | 'NOT MET' | 'report';
+export type Status = 'met' | 'NOT MET' | 'report' | 'skipped';
 
 export interface Figure {
   name: string;
@@ -26,6 +26,15 @@ export function figure(name: string, value: number | null, unit: string, digits:
     status = met ? 'met' : 'NOT MET';
   }
   return { name, value, unit, digits, budget, status, note };
+}
+
+/**
+ * A figure of a step the operator left out of the run (`BENCH_SKIP_BACKGROUND=1`…): 'skipped', with the
+ * reason, instead of NOT MET. Only when it has no value: a step that ran keeps its result.
+ */
+export function skippedBy(reason: string | undefined, f: Figure): Figure {
+  if (!reason || f.value !== null || !f.budget) return f;
+  return { ...f, status: 'skipped', note: reason };
 }
 
 function formatValue(f: Figure): string {

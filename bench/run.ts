@@ -19,7 +19,7 @@ import { MONITORING_PROCESSES, runMonitoringPollInChild, type MonitoringPollFigu
 import { captureResponse, coldResponseTimes, runBareLoad, runLoad, type ColdTiming, type LoadFigures, type LoadSettings } from './load';
 import { machineSpeedMs } from './machine-speed';
 import { freePort, startProcess, type RunningProcess } from './processes';
-import { figure, formatTable, type Figure } from './report';
+import { figure, formatTable, skippedBy, type Figure } from './report';
 import { runNotificationsInChild, type NotificationFigures } from './notification-delivery';
 import { DIGEST_LAWYERS, runDigestInChild, type DigestFigures } from './follow-up-digest';
 import { benchRouting, type RoutingFigures } from './routing';
@@ -394,9 +394,12 @@ if (backOffice) {
     );
   }
 } else {
-  figures.push(figure('Back office pages', null, 'ms', 0, { kind: 'max', limit: budgets.backOfficePageMs }));
+  const skipped = process.env.BENCH_SKIP_BACK_OFFICE ? 'BENCH_SKIP_BACK_OFFICE=1' : undefined;
+  figures.push(skippedBy(skipped, figure('Back office pages', null, 'ms', 0, { kind: 'max', limit: budgets.backOfficePageMs })));
 }
 
+// The four background steps, left out with BENCH_SKIP_BACKGROUND=1: their figures then read 'skipped'.
+const backgroundFrom = figures.length;
 figures.push(
   figure(
     `Monitoring poll: ${MONITORING_PROCESSES.toLocaleString('en-US')} processes checked by the DataJud job (stand-in ${monitoringPoll?.latencyMs ?? 200} ms, concurrency ${monitoringPoll?.concurrency ?? '?'})`,
@@ -443,6 +446,9 @@ figures.push(
   ),
 );
 
+const backgroundSkipped = process.env.BENCH_SKIP_BACKGROUND ? 'BENCH_SKIP_BACKGROUND=1' : undefined;
+for (let i = backgroundFrom; i < figures.length; i++) figures[i] = skippedBy(backgroundSkipped, figures[i]!);
+
 if (machineSpeed !== undefined) figures.push(figure("Machine's speed: fixed work on one core, CPU time (bench/machine-speed.ts; lower is faster)", machineSpeed, 'ms', 0));
 if (loadSettleWait) figures.push(figure('Wait for a quiet machine before the load (1-min load average then)', loadSettleWait.seconds, 's', 0, undefined, `load ${loadSettleWait.loadAverage.toFixed(2)}`));
 if (boardSettleWait) figures.push(figure('Wait for a quiet machine before the board (1-min load average then)', boardSettleWait.seconds, 's', 0, undefined, `load ${boardSettleWait.loadAverage.toFixed(2)}`));
@@ -465,6 +471,7 @@ if (lighthousePages) {
 
 const totalSeconds = (performance.now() - runStart) / 1000;
 const notMet = figures.filter((f) => f.status === 'NOT MET');
+const skipped = figures.filter((f) => f.status === 'skipped');
 
 console.log(`\nJusConecta benchmark — ${kind} — ${startedAt.toISOString()} — ${LAWYERS.toLocaleString('en-US')} lawyers, ${LOAD.connections} connections × ${LOAD.durationSeconds} s (after ${LOAD.warmupSeconds} s warm-up)`);
 console.log(`Search URL ${searchPath} (${searchMatches ?? '?'} matching lawyers), deep page ${deepSearchPath ?? '?'}; profile ${profilePath ?? '?'}\n`);
@@ -497,7 +504,7 @@ console.log(
 for (const problem of problems) console.log(`PROBLEM: ${problem}`);
 console.log(
   notMet.length === 0 && problems.length === 0
-    ? '\nAll budgets met.'
+    ? `\nAll budgets met${skipped.length ? ` (${skipped.length} figure(s) skipped: ${[...new Set(skipped.map((f) => f.note))].join(', ')})` : ''}.`
     : `\n${notMet.length} budget(s) NOT MET:\n${notMet.map((f) => `  - ${f.name}${f.note ? ` (${f.note})` : ''}`).join('\n')}`,
 );
 
@@ -522,6 +529,7 @@ fs.writeFileSync(
       budgets,
       figures,
       notMet: notMet.map((f) => f.name),
+      skipped: skipped.map((f) => f.name),
       problems,
       phasesSeconds: phases,
       seed,
