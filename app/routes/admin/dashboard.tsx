@@ -7,6 +7,7 @@ import { getAdminDashboardFigures, RECENT_ACTIVITY_DAYS } from '~/modules/admin/
 import { getSystemHealth, type DeliveryHealth, type HealthLevel } from '~/modules/admin/system-health.server';
 import type { Route } from './+types/dashboard';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
+import { FIGURE_VALUE } from './components/figure-value';
 import { RefreshLink } from './components/page-links';
 import { StatusBadge } from './components/status-badge';
 
@@ -34,7 +35,7 @@ function FigureCard({ title, value, hint, icon }: { title: string; value: number
           {icon}
         </span>
       </div>
-      <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-3xl">{number.format(value)}</p>
+      <p className={`mt-2 text-2xl ${FIGURE_VALUE}`}>{number.format(value)}</p>
       <p className="mt-1 text-xs text-slate-600">{hint}</p>
     </div>
   );

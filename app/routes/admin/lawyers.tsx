@@ -30,6 +30,7 @@ import { EXPECTED_REVENUE_LABEL, NO_CHARGE_YET } from '~/modules/subscriptions/p
 import type { Route } from './+types/lawyers';
 import { backOfficeDoor } from './back-office-door.server';
 import { backOfficeHeaders } from './back-office-headers';
+import { FIGURE_VALUE } from './components/figure-value';
 import { CancelLink, ConfirmDialog } from './components/confirm-dialog';
 import { Pager, RefreshLink } from './components/page-links';
 import { ScrollingTable } from './components/scrolling-table';
@@ -208,7 +209,7 @@ function CountCard({ title, value }: { title: string; value: number }) {
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
       {/* Two cards a row on a phone: 1.550.000 fits at text-xl. */}
-      <p className="mt-2 text-xl font-bold text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-3xl">{number.format(value)}</p>
+      <p className={`mt-2 text-xl ${FIGURE_VALUE}`}>{number.format(value)}</p>
     </div>
   );
 }
@@ -282,7 +283,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
             <div className="col-span-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-1">
               {/* Expected, not received: nothing is charged yet (decision 0045). */}
               <h3 className="text-sm font-semibold text-slate-700">{EXPECTED_REVENUE_LABEL}</h3>
-              <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-3xl">{brl.format(finance.revenueBrl)}</p>
+              <p className={`mt-2 text-2xl ${FIGURE_VALUE}`}>{brl.format(finance.revenueBrl)}</p>
               <p className="mt-1 text-xs text-slate-600">Soma mensal dos planos em dia. {NO_CHARGE_YET}</p>
             </div>
             <CountCard title="Em Dia" value={finance.emDia} />

@@ -8,6 +8,7 @@ import { getAdminReports, REPORT_DAYS, TOP_LIMIT, WEEK_DAYS, type ReportFigure }
 import { trendDirection, trendText } from '~/modules/analytics/trends';
 import type { Route } from './+types/reports';
 import { BACK_OFFICE_HEADERS } from './back-office-headers';
+import { FIGURE_VALUE } from './components/figure-value';
 import { RefreshLink } from './components/page-links';
 import { formatCount, formatDayMonth } from './components/report-format';
 
@@ -135,7 +136,7 @@ function SummaryCard({ title, figure, icon: Icon }: { title: string; figure: Rep
         <h2 className="text-sm font-semibold text-slate-700">{title}</h2>
         <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
       </div>
-      <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-3xl">{formatCount(figure.current)}</p>
+      <p className={`mt-2 text-2xl ${FIGURE_VALUE}`}>{formatCount(figure.current)}</p>
       <p className={`mt-1 flex items-start gap-1.5 text-xs font-medium ${style.className}`}>
         {/* No icon beside '—': the dash is the figure. */}
         {figure.trend === null ? null : <TrendIcon aria-hidden="true" className="size-4 shrink-0" />}
